@@ -1,0 +1,90 @@
+import type { ActionBase, ApplyResult, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
+import { GameRuleError } from "./contract.ts";
+import { isBoundedJson, sameJson } from "./json.ts";
+
+/**
+ * What a game package writes. `defineGame` turns it into a `Game`, adding the parts every game
+ * shares: seat-count checks, action validation against the prompts, copy-on-apply and the
+ * default event filter. Rules code therefore only ever sees legal actions.
+ */
+export interface GameRules<S, A extends ActionBase, O, V> {
+  id: string;
+  title: string;
+  minSeats: number;
+  maxSeats: number;
+  rulesVersion: string;
+  defaultOptions: O;
+  /** Every action type the game knows; anything else is UNKNOWN_ACTION. */
+  actionTypes: readonly A["type"][];
+  parseOptions(raw: unknown): O;
+  setup(seed: string, seats: number, options: O): S;
+  prompts(state: S): Prompt<A>[];
+  /** Carries out a legal action on `draft`, a private copy of the state, and returns the log events. */
+  perform(draft: S, seat: Seat, action: A): LogEvent[];
+  isOver(state: S): boolean;
+  scores(state: S): FinalScores | null;
+  view(state: S, viewer: Seat | null): V;
+  viewEvent?(event: LogEvent, viewer: Seat | null): LogEvent | null;
+  bot(view: V, prompt: Prompt<A>, random: Random): A;
+}
+
+/** Events marked `onlyFor` reach only those seats; everything else is public. */
+export function defaultViewEvent(event: LogEvent, viewer: Seat | null): LogEvent | null {
+  if (!event.onlyFor) return event;
+  return viewer !== null && event.onlyFor.includes(viewer) ? event : null;
+}
+
+export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A, O, V>): Game<S, A, O, V> {
+  const knownTypes = new Set<string>(rules.actionTypes);
+  const fail = (code: Parameters<typeof error>[0], message: string, expected?: string): ApplyResult<S> => ({
+    ok: false,
+    error: error(code, message, expected),
+  });
+
+  return {
+    id: rules.id,
+    title: rules.title,
+    minSeats: rules.minSeats,
+    maxSeats: rules.maxSeats,
+    rulesVersion: rules.rulesVersion,
+    defaultOptions: rules.defaultOptions,
+    parseOptions: rules.parseOptions,
+    setup(seed, seats, options) {
+      if (!Number.isInteger(seats) || seats < rules.minSeats || seats > rules.maxSeats) {
+        throw new GameRuleError("BAD_SETUP", `${rules.title} takes ${rules.minSeats}–${rules.maxSeats} seats, not ${seats}`);
+      }
+      return rules.setup(seed, seats, options ?? rules.defaultOptions);
+    },
+    prompts: rules.prompts,
+    isOver: rules.isOver,
+    scores: rules.scores,
+    view: rules.view,
+    viewEvent: rules.viewEvent ?? defaultViewEvent,
+    bot: rules.bot,
+    apply(state, seat, action) {
+      if (!isBoundedJson(action) || typeof action !== "object" || action === null || Array.isArray(action)) {
+        return fail("MALFORMED_ACTION", "An action must be a small plain object");
+      }
+      const type = (action as { type?: unknown }).type;
+      if (typeof type !== "string") return fail("MALFORMED_ACTION", "An action needs a string `type`");
+      if (!knownTypes.has(type)) return fail("UNKNOWN_ACTION", `${rules.title} has no action "${type.slice(0, 40)}"`);
+      if (rules.isOver(state)) return fail("GAME_OVER", "The game is over");
+      const prompt = rules.prompts(state).find((p) => p.seat === seat);
+      if (!prompt) return fail("NOT_YOUR_TURN", `Seat ${seat} has no decision to make now`);
+      const legal = prompt.options.find((option) => sameJson(option, action));
+      if (!legal) return fail("ILLEGAL_ACTION", `That is not one of the options for "${prompt.kind}"`, prompt.kind);
+      const draft = structuredClone(state);
+      try {
+        // The matched option, not the caller's object: nothing the caller added survives.
+        const events = rules.perform(draft, seat, structuredClone(legal));
+        return { ok: true, state: draft, events };
+      } catch (cause) {
+        return fail("INTERNAL_ERROR", `The rules failed on a legal action: ${(cause as Error).message}`);
+      }
+    },
+  };
+}
+
+function error(code: import("./contract.ts").GameErrorCode, message: string, expected?: string) {
+  return expected === undefined ? { code, message } : { code, message, expected };
+}

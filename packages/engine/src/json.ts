@@ -1,0 +1,38 @@
+import type { Json } from "./contract.ts";
+
+/** Deep equality of two JSON values; object key order does not matter. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => sameJson(item, other[i]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
+}
+
+/**
+ * True when `value` is plain JSON no deeper than `maxDepth` and with at most `maxNodes` values:
+ * the guard against hostile payloads (cycles, functions, huge or deeply nested objects).
+ */
+export function isBoundedJson(value: unknown, maxDepth = 8, maxNodes = 256): value is Json {
+  let nodes = 0;
+  const visit = (v: unknown, depth: number): boolean => {
+    if (++nodes > maxNodes || depth > maxDepth) return false;
+    if (v === null || typeof v === "boolean" || typeof v === "string") return typeof v !== "string" || v.length <= 256;
+    if (typeof v === "number") return Number.isFinite(v);
+    if (Array.isArray(v)) return v.every((item) => visit(item, depth + 1));
+    if (typeof v === "object") {
+      const proto = Object.getPrototypeOf(v);
+      if (proto !== Object.prototype && proto !== null) return false;
+      return Object.values(v as object).every((item) => visit(item, depth + 1));
+    }
+    return false;
+  };
+  return visit(value, 0);
+}

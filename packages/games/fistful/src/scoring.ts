@@ -1,0 +1,36 @@
+import { type FinalScores, type Seat, rankResults } from "@saloon/engine";
+import { BAR_POINTS } from "./data.ts";
+import type { FistfulState } from "./state.ts";
+
+/** WERTUNG: 1 per gold cube, 10 per gold bar, 5 or 10 per own sign on the board. */
+export const SCORE_CATEGORIES = ["gold", "bars", "signs"] as const;
+
+export function scoreBreakdown(state: Pick<FistfulState, "players" | "signs">, seat: Seat): Record<(typeof SCORE_CATEGORIES)[number], number> {
+  const player = state.players[seat]!;
+  const signs = Object.values(state.signs)
+    .filter((sign) => sign.owner === seat)
+    .reduce((sum, sign) => sum + sign.points, 0);
+  return { gold: player.gold, bars: player.bars.length * BAR_POINTS, signs };
+}
+
+export function scoreTotal(state: Pick<FistfulState, "players" | "signs">, seat: Seat): number {
+  const breakdown = scoreBreakdown(state, seat);
+  return breakdown.gold + breakdown.bars + breakdown.signs;
+}
+
+/** Final scores once the game is over. Tie-break: most cubes (gold + stone); still tied, the win is shared. */
+export function finalScores(state: FistfulState): FinalScores | null {
+  if (state.step.kind !== "over") return null;
+  return rankResults(
+    [...SCORE_CATEGORIES],
+    state.players.map((player, seat) => {
+      const breakdown = scoreBreakdown(state, seat);
+      return {
+        seat,
+        total: breakdown.gold + breakdown.bars + breakdown.signs,
+        breakdown,
+        tiebreak: [player.gold + player.stone],
+      };
+    }),
+  );
+}

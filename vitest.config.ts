@@ -1,0 +1,8 @@
+import { defineConfig } from "vitest/config";
+
+// One Vitest run for the whole workspace: every package is a project, tests sit beside the code.
+export default defineConfig({
+  test: {
+    projects: ["packages/*", "packages/games/*", "apps/*"],
+  },
+});

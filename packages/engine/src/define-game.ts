@@ -1,6 +1,6 @@
 import type { ActionBase, ApplyResult, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
 import { GameRuleError } from "./contract.ts";
-import { isBoundedJson, sameJson } from "./json.ts";
+import { cloneJson, isBoundedJson, sameJson } from "./json.ts";
 
 /**
  * What a game package writes. `defineGame` turns it into a `Game`, adding the parts every game
@@ -73,10 +73,10 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       if (!prompt) return fail("NOT_YOUR_TURN", `Seat ${seat} has no decision to make now`);
       const legal = prompt.options.find((option) => sameJson(option, action));
       if (!legal) return fail("ILLEGAL_ACTION", `That is not one of the options for "${prompt.kind}"`, prompt.kind);
-      const draft = structuredClone(state);
+      const draft = cloneJson(state);
       try {
         // The matched option, not the caller's object: nothing the caller added survives.
-        const events = rules.perform(draft, seat, structuredClone(legal));
+        const events = rules.perform(draft, seat, cloneJson(legal));
         return { ok: true, state: draft, events };
       } catch (cause) {
         return fail("INTERNAL_ERROR", `The rules failed on a legal action: ${(cause as Error).message}`);

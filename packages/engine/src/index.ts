@@ -1,6 +1,6 @@
 export * from "./contract.ts";
 export { defineGame, defaultViewEvent, type GameRules } from "./define-game.ts";
-export { isBoundedJson, sameJson } from "./json.ts";
+export { cloneJson, isBoundedJson, sameJson } from "./json.ts";
 export { rankResults } from "./ranking.ts";
 export { createRandom, rollInt, seedRng, shuffleInPlace, type RngState } from "./rng.ts";
 export { gameBot, playOut, randomBot, replay, type Chooser, type LoggedAction, type PlayOutResult } from "./simulate.ts";

@@ -36,3 +36,8 @@ export function isBoundedJson(value: unknown, maxDepth = 8, maxNodes = 256): val
   };
   return visit(value, 0);
 }
+
+/** A deep copy of plain JSON data (faster than structuredClone for game states). */
+export function cloneJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -23,6 +23,7 @@ export const SHOWDOWN_SPACES = ["SL", "SR"] as const;
 export type ShowdownSpace = (typeof SHOWDOWN_SPACES)[number];
 /** A space on the street: a building's door (named after the building) or a showdown space. */
 export type SpaceId = BuildingId | ShowdownSpace;
+export const SPACE_IDS: readonly SpaceId[] = [...BUILDINGS, ...SHOWDOWN_SPACES];
 
 /** The 14 spaces in clockwise order; counter-clockwise is the reverse. SR sits between T6 and B6, SL between B1 and T1. */
 export const RING: readonly SpaceId[] = ["T1", "T2", "T3", "T4", "T5", "T6", "SR", "B6", "B5", "B4", "B3", "B2", "B1", "SL"];

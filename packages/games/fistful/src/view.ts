@@ -1,4 +1,4 @@
-import type { Seat } from "@saloon/engine";
+import { type Seat, cloneJson } from "@saloon/engine";
 import { currentPrompt } from "./rules.ts";
 import { scoreBreakdown } from "./scoring.ts";
 import type { FistfulState } from "./state.ts";
@@ -20,7 +20,7 @@ export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
   const { rng: _secret, ...visible } = state;
   const prompt = currentPrompt(state);
   return {
-    ...structuredClone(visible),
+    ...cloneJson(visible),
     viewer,
     waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
     liveScores: state.players.map((_, seat) => {

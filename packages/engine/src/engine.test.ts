@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import { type Prompt, defineGame, GameRuleError } from "./index.ts";
+import { createRandom, rollInt, seedRng, shuffleInPlace } from "./rng.ts";
+import { rankResults } from "./ranking.ts";
+import { isBoundedJson, sameJson } from "./json.ts";
+import { playOut, replay } from "./simulate.ts";
+
+/**
+ * A tiny game to exercise the contract: each seat in turn says a number 1..3, with one secret
+ * roll per turn; first to a total of 10 wins. Seat 1 also answers a simultaneous "ready" at start.
+ */
+type CountState = { rng: number[]; totals: number[]; turn: number; ready: boolean[]; secret: number; over: boolean };
+type CountAction = { type: "say"; n: number } | { type: "ready" };
+const counting = defineGame<CountState, CountAction, {}, { totals: number[] }>({
+  id: "count",
+  title: "Count",
+  minSeats: 2,
+  maxSeats: 3,
+  rulesVersion: "1",
+  defaultOptions: {},
+  actionTypes: ["say", "ready"],
+  parseOptions: () => ({}),
+  setup(seed, seats) {
+    const holder = { rng: seedRng(seed) };
+    const secret = rollInt(holder, 1, 6);
+    return { rng: holder.rng, totals: Array(seats).fill(0), turn: 0, ready: Array(seats).fill(false), secret, over: false };
+  },
+  prompts(state): Prompt<CountAction>[] {
+    if (state.over) return [];
+    if (state.ready.some((r) => !r)) {
+      return state.ready.flatMap((r, seat) => (r ? [] : [{ seat, kind: "ready", options: [{ type: "ready" as const }] }]));
+    }
+    return [{ seat: state.turn, kind: "say", options: [1, 2, 3].map((n) => ({ type: "say" as const, n })) }];
+  },
+  perform(draft, seat, action) {
+    if (action.type === "ready") {
+      draft.ready[seat] = true;
+      return [{ type: "ready", seat }];
+    }
+    draft.totals[seat]! += action.n;
+    draft.secret = rollInt(draft, 1, 6);
+    if (draft.totals[seat]! >= 10) draft.over = true;
+    draft.turn = (draft.turn + 1) % draft.totals.length;
+    return [{ type: "said", seat, n: action.n }, { type: "secretRolled", onlyFor: [seat], value: draft.secret }];
+  },
+  isOver: (state) => state.over,
+  scores: (state) =>
+    state.over ? rankResults(["count"], state.totals.map((total, seat) => ({ seat, total, breakdown: { count: total }, tiebreak: [] }))) : null,
+  view: (state) => ({ totals: [...state.totals] }),
+  bot: (_view, prompt, random) => random.pick(prompt.options),
+});
+
+describe("seeded RNG", () => {
+  it("is a pure function of the seed and lives in plain numbers", () => {
+    const a = { rng: seedRng("abc") };
+    const b = { rng: seedRng("abc") };
+    const rollsA = Array.from({ length: 20 }, () => rollInt(a, 1, 6));
+    const rollsB = Array.from({ length: 20 }, () => rollInt(b, 1, 6));
+    expect(rollsA).toEqual(rollsB);
+    expect(rollsA.every((n) => n >= 1 && n <= 6)).toBe(true);
+    expect(new Set(rollsA).size).toBeGreaterThan(1);
+    expect(JSON.parse(JSON.stringify(a))).toEqual(a);
+    const c = { rng: seedRng("abd") };
+    expect(Array.from({ length: 20 }, () => rollInt(c, 1, 6))).not.toEqual(rollsA);
+  });
+
+  it("continues identically from a saved state", () => {
+    const holder = { rng: seedRng("resume") };
+    rollInt(holder, 0, 99);
+    const saved = { rng: [...holder.rng] };
+    expect(Array.from({ length: 5 }, () => rollInt(holder, 0, 99))).toEqual(Array.from({ length: 5 }, () => rollInt(saved, 0, 99)));
+  });
+
+  it("shuffles a permutation, reproducibly", () => {
+    const items = Array.from({ length: 36 }, (_, i) => i);
+    const once = shuffleInPlace({ rng: seedRng("s") }, [...items]);
+    expect([...once].sort((x, y) => x - y)).toEqual(items);
+    expect(once).not.toEqual(items);
+    expect(shuffleInPlace({ rng: seedRng("s") }, [...items])).toEqual(once);
+  });
+
+  it("bot randomness is separate and reproducible", () => {
+    const r1 = createRandom("bots");
+    const r2 = createRandom("bots");
+    expect(Array.from({ length: 10 }, () => r1.int(0, 1000))).toEqual(Array.from({ length: 10 }, () => r2.int(0, 1000)));
+    expect(() => r1.pick([])).toThrow();
+  });
+});
+
+/** {a: {a: ... {a: 1}}} nested `depth` times. */
+const deeplyNested = (depth: number): object => (depth === 0 ? { a: 1 } : { a: deeplyNested(depth - 1) });
+
+describe("defineGame", () => {
+  const fresh = () => counting.setup("s", 2);
+
+  it("rejects seat counts outside the game's range", () => {
+    expect(() => counting.setup("s", 1)).toThrow(GameRuleError);
+    expect(() => counting.setup("s", 4)).toThrow(/2–3 seats/);
+  });
+
+  it("asks several seats at once and accepts their answers in any order", () => {
+    const state = fresh();
+    expect(counting.prompts(state).map((p) => p.seat)).toEqual([0, 1]);
+    const r1 = counting.apply(state, 1, { type: "ready" });
+    if (!r1.ok) throw new Error(r1.error.message);
+    expect(counting.prompts(r1.state).map((p) => p.seat)).toEqual([0]);
+  });
+
+  it.each([
+    ["a string", "say", "MALFORMED_ACTION"],
+    ["an array", [{ type: "say" }], "MALFORMED_ACTION"],
+    ["no type", { n: 1 }, "MALFORMED_ACTION"],
+    ["a deep object", { type: "say", n: deeplyNested(12) }, "MALFORMED_ACTION"],
+    ["a huge payload", { type: "say", n: "x".repeat(100_000) }, "MALFORMED_ACTION"],
+    ["an unknown type", { type: "cheat" }, "UNKNOWN_ACTION"],
+    ["an answer that is not an option", { type: "say", n: 1 }, "ILLEGAL_ACTION"],
+    ["an option with extra fields", { type: "ready", extra: true }, "ILLEGAL_ACTION"],
+  ])("answers %s with a typed error and leaves the state alone", (_what, action, code) => {
+    const state = fresh();
+    const before = JSON.stringify(state);
+    const result = counting.apply(state, 0, action);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe(code);
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("refuses a seat that owes nothing, and everything once the game is over", () => {
+    let state = fresh();
+    for (const seat of [0, 1]) {
+      const r = counting.apply(state, seat, { type: "ready" });
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+    }
+    const wrongSeat = counting.apply(state, 1, { type: "say", n: 1 });
+    expect(!wrongSeat.ok && wrongSeat.error.code).toBe("NOT_YOUR_TURN");
+    const { state: over } = playOut(counting, { seed: "end", seats: 2 });
+    const late = counting.apply(over, 0, { type: "say", n: 1 });
+    expect(!late.ok && late.error.code).toBe("GAME_OVER");
+  });
+
+  it("filters private events for other viewers", () => {
+    const secret = { type: "secretRolled", onlyFor: [1], value: 4 };
+    expect(counting.viewEvent(secret, 1)).toEqual(secret);
+    expect(counting.viewEvent(secret, 0)).toBeNull();
+    expect(counting.viewEvent(secret, null)).toBeNull();
+    expect(counting.viewEvent({ type: "said", seat: 0, n: 2 }, null)).toEqual({ type: "said", seat: 0, n: 2 });
+  });
+
+  it("plays out and replays to the same state", () => {
+    const played = playOut(counting, { seed: "r", seats: 3 });
+    expect(counting.isOver(played.state)).toBe(true);
+    expect(replay(counting, "r", 3, undefined, played.log)).toEqual(played.state);
+  });
+});
+
+describe("rankResults", () => {
+  const line = (seat: number, total: number, tiebreak: number[]) => ({ seat, total, breakdown: { points: total }, tiebreak });
+
+  it("ranks by total, then by each tie-break, sharing places on a full tie", () => {
+    const scores = rankResults(["points"], [line(0, 30, [5]), line(1, 40, [1]), line(2, 30, [7]), line(3, 30, [5])]);
+    expect(scores.lines.map((l) => l.placement)).toEqual([3, 1, 2, 3]);
+    expect(scores.winners).toEqual([1]);
+  });
+
+  it("shares the win when totals and tie-breaks are equal", () => {
+    const scores = rankResults(["points"], [line(0, 30, [5]), line(1, 30, [5]), line(2, 10, [9])]);
+    expect(scores.winners).toEqual([0, 1]);
+    expect(scores.lines.map((l) => l.placement)).toEqual([1, 1, 3]);
+  });
+});
+
+describe("JSON helpers", () => {
+  it("compares JSON values regardless of key order", () => {
+    expect(sameJson({ a: 1, b: [1, { c: 2 }] }, { b: [1, { c: 2 }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+  });
+
+  it("accepts only small plain JSON", () => {
+    expect(isBoundedJson({ type: "x", list: [1, "a", null, true] })).toBe(true);
+    expect(isBoundedJson({ when: new Date() })).toBe(false);
+    expect(isBoundedJson({ f: () => 1 })).toBe(false);
+    expect(isBoundedJson({ n: Number.NaN })).toBe(false);
+    expect(isBoundedJson(Array.from({ length: 1000 }, (_, i) => i))).toBe(false);
+  });
+});

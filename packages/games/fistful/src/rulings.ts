@@ -55,7 +55,7 @@ export const RULINGS = {
   },
   madameAsOnlyMeeple: {
     source: "ours",
-    text: "The madame is never chosen for a showdown space while another meeple is in hand; if she is the last one, she goes to the Saloon and the placing ends.",
+    text: "The madame is never chosen for a showdown space while another meeple is in hand; if she is the last one, she goes to the Saloon and the placing ends. This includes a Saloon or Jail turn that takes the madame alone and starts on a free showdown space (a free choice in 2B): she goes back to the Saloon, a turn without effect.",
   },
 } as const satisfies Record<string, Ruling>;
 

@@ -1,0 +1,107 @@
+/**
+ * Plain HTTP next to the WebSocket rooms: health, the game list, and the built web client.
+ * Colyseus's own routes (/matchmake/…, /__healthcheck) are answered before Express sees a request.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { matchMaker } from "@colyseus/core";
+import type { AnyGame } from "@saloon/engine";
+import type { MatchStore } from "@saloon/db";
+import { type GameInfo, type HealthStatus, matchListQuery } from "@saloon/protocol";
+import express, { type Application, type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "pino";
+
+export interface HttpSettings {
+  games: Readonly<Record<string, AnyGame>>;
+  logger: Logger;
+  /** The built web client (apps/web/dist); served only when it holds an index.html. */
+  webDist?: string | undefined;
+  store: MatchStore;
+}
+
+/** Paths the single-page fallback must never answer with index.html. */
+const RESERVED_PREFIXES = ["/api", "/health", "/matchmake", "/__healthcheck"];
+
+function isReserved(path: string): boolean {
+  return RESERVED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+export function mountHttp(app: Application, settings: HttpSettings): { servingWeb: boolean } {
+  const log = settings.logger.child({ component: "http" });
+  app.disable("x-powered-by");
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = performance.now();
+    res.on("finish", () => {
+      log.debug({ method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(performance.now() - started) }, "request");
+    });
+    next();
+  });
+
+  app.get("/health", (_req, res) => {
+    const body: HealthStatus = {
+      status: matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN ? "shutting-down" : "ok",
+      uptime: Math.round(process.uptime()),
+      rooms: matchMaker.stats.local.roomCount,
+      clients: matchMaker.stats.local.ccu,
+    };
+    res.status(body.status === "ok" ? 200 : 503).json(body);
+  });
+
+  const gameList: GameInfo[] = Object.values(settings.games).map((game) => ({
+    id: game.id,
+    title: game.title,
+    minSeats: game.minSeats,
+    maxSeats: game.maxSeats,
+  }));
+  app.get("/api/games", (_req, res) => {
+    res.json(gameList);
+  });
+  // Match history. Only finished matches are served: a running game's seed and log together
+  // would reveal every hidden card and every draw to come.
+  app.get("/api/matches", async (req, res, next) => {
+    const query = matchListQuery.safeParse(req.query);
+    if (!query.success) {
+      res.status(400).json({ error: query.error.issues.map((issue) => `${issue.path.join(".") || "query"}: ${issue.message}`).join("; ") });
+      return;
+    }
+    try {
+      res.json(await settings.store.listFinished(query.data));
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get("/api/matches/:id", async (req, res, next) => {
+    try {
+      const match = await settings.store.getFinished(req.params.id);
+      if (match) res.json(match);
+      else res.status(404).json({ error: "no finished match with that id" });
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.use("/api", (_req, res) => {
+    res.status(404).json({ error: "not found" });
+  });
+  // Express 5 passes a rejected handler's error here: logged, and answered as JSON without details.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    log.error({ err: error, path: req.path }, "request failed");
+    res.status(500).json({ error: "internal error" });
+  });
+
+  const webDist = settings.webDist;
+  const servingWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
+  if (servingWeb) {
+    app.use(express.static(webDist, { index: "index.html" }));
+    // Client-side routes (/table/abc…) get the app itself; a missing file (has an extension) stays a 404.
+    app.use((req, res, next) => {
+      if ((req.method !== "GET" && req.method !== "HEAD") || isReserved(req.path) || /\.[a-z0-9]+$/i.test(req.path)) return next();
+      res.sendFile("index.html", { root: webDist });
+    });
+  } else {
+    app.get("/", (_req, res) => {
+      res.type("text/plain").send("Saloon server is running. The web client is not built (pnpm --filter @saloon/web build).\n");
+    });
+  }
+  return { servingWeb };
+}

@@ -1,0 +1,79 @@
+/**
+ * Starts the Saloon server from the environment:
+ * PORT (2567), HOST (0.0.0.0), BOT_DELAY_MS (700), LOG_LEVEL (info), and the per-client
+ * message budget RATE_LIMIT_PER_SECOND (10) / RATE_LIMIT_BURST (20), and the database:
+ * DATABASE_URL (a PostgreSQL) or else PGLITE_DIR (default: .data/pglite in the repository).
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { games } from "@saloon/catalog";
+import { MatchStore, databaseConfigFromEnv, describeDatabase, openDatabase } from "@saloon/db";
+import { pino } from "pino";
+import { DEFAULT_RATE_LIMIT, createSaloonServer } from "./app.ts";
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
+
+function intFromEnv(name: string, fallback: number, min = 0): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    logger.fatal({ name, value: raw, min }, "environment variable must be an integer of at least min");
+    process.exit(1);
+  }
+  return value;
+}
+
+const port = intFromEnv("PORT", 2567);
+const host = process.env.HOST || "0.0.0.0";
+const botDelayMs = intFromEnv("BOT_DELAY_MS", 700);
+const rateLimit = {
+  perSecond: intFromEnv("RATE_LIMIT_PER_SECOND", DEFAULT_RATE_LIMIT.perSecond, 1),
+  burst: intFromEnv("RATE_LIMIT_BURST", DEFAULT_RATE_LIMIT.burst, 1),
+};
+const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+// Zero setup by default: an embedded PGlite in .data/; DATABASE_URL selects a real PostgreSQL.
+// Migrations are applied on every start.
+const databaseConfig = databaseConfigFromEnv();
+const database = await openDatabase(databaseConfig).catch((error: unknown) => {
+  logger.fatal({ err: error, database: describeDatabase(databaseConfig) }, "cannot open the database");
+  process.exit(1);
+});
+logger.info({ database: describeDatabase(databaseConfig), migrationsApplied: database.applied }, "database ready");
+const store = new MatchStore(database.prisma, logger.child({ component: "store" }));
+
+const server = createSaloonServer({ games, botDelayMs, rateLimit, logger, webDist, store });
+
+process.on("uncaughtException", (error) => {
+  logger.fatal({ err: error }, "uncaught exception");
+  process.exit(1);
+});
+
+let stopping = false;
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: closing tables");
+    server
+      .gracefullyShutdown(false)
+      // Rooms have flushed their match writes while disposing; now the database can close.
+      .then(() => database.close())
+      .then(() => {
+        logger.info("stopped");
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      });
+  });
+}
+
+await server.listen(port, host);
+logger.info(
+  { port, host, games: Object.keys(games), botDelayMs, rateLimit, web: existsSync(join(webDist, "index.html")) ? webDist : null },
+  "Saloon server listening",
+);

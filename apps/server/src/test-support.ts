@@ -1,0 +1,267 @@
+/**
+ * Shared by the server tests (not part of the server): a server with test settings, SDK
+ * clients that record everything they receive, and small waiting helpers.
+ *
+ * Raw frames are captured by wrapping the SDK's WebSocket transport at `connect`, so every
+ * byte the server sent to a client, before any decoding, is kept per connection.
+ */
+import { type AddressInfo, createServer } from "node:net";
+import { type Room as SdkRoom } from "@colyseus/sdk";
+import { WebSocketTransport as SdkWebSocketTransport } from "@colyseus/sdk/transport/WebSocketTransport";
+import type { Server } from "@colyseus/core";
+import { ColyseusTestServer } from "@colyseus/testing";
+import { type ActionBase, type AnyGame, type Game, type RngState, type Seat, createRandom } from "@saloon/engine";
+import { games } from "@saloon/catalog";
+import { type ErrorMessage, type LogMessage, type SeatedMessage, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
+import { MatchStore, openDatabase } from "@saloon/db";
+import { pino } from "pino";
+import { type SaloonServerConfig, createSaloonServer } from "./app.ts";
+import { hiddenHands } from "./test-games/hidden-hands.ts";
+
+// ------------------------------------------------------------------ raw frame capture
+
+const framesByTransport = new WeakMap<object, Uint8Array[]>();
+const originalConnect = SdkWebSocketTransport.prototype.connect;
+SdkWebSocketTransport.prototype.connect = function (this: SdkWebSocketTransport, url: string, headers?: unknown) {
+  originalConnect.call(this, url, headers);
+  const frames = framesByTransport.get(this) ?? [];
+  framesByTransport.set(this, frames);
+  const socket = this.ws as { onmessage: ((event: { data: unknown }) => void) | null };
+  const deliver = socket.onmessage;
+  socket.onmessage = (event) => {
+    const data = event.data;
+    if (data instanceof ArrayBuffer) frames.push(new Uint8Array(data.slice(0)));
+    else if (ArrayBuffer.isView(data)) frames.push(new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)));
+    else frames.push(new TextEncoder().encode(String(data)));
+    deliver?.call(socket, event);
+  };
+};
+
+// ------------------------------------------------------------------ test games and server
+
+/** Every RNG state any game reached on the server, to prove none of them went out. */
+export const rngStatesSeen: RngState[] = [];
+
+/** Wraps a game so every state it produces reports its RNG state to `rngStatesSeen`. */
+function watchRng<G extends AnyGame>(game: G): G {
+  const record = (state: unknown) => {
+    const rng = (state as { rng?: RngState }).rng;
+    if (Array.isArray(rng)) rngStatesSeen.push([...rng]);
+  };
+  return {
+    ...game,
+    setup(seed, seats, options) {
+      const state = game.setup(seed, seats, options);
+      record(state);
+      return state;
+    },
+    apply(state, seat, action) {
+      const result = game.apply(state, seat, action);
+      if (result.ok) record(result.state);
+      return result;
+    },
+  };
+}
+
+const fistful = games.fistful!;
+
+export const testGames: Record<string, AnyGame> = {
+  [fistful.id]: watchRng(fistful),
+  [hiddenHands.id]: watchRng(hiddenHands),
+};
+
+export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+
+/**
+ * A server with test settings on a free loopback port. (`boot(server)` always takes port 2568,
+ * which collides when two test runs share a machine; ColyseusTestServer itself takes any port.)
+ */
+export async function bootTestServer(overrides: Partial<SaloonServerConfig> = {}): Promise<ColyseusTestServer & { store: MatchStore }> {
+  // Every table records its match; unless a test brings its own store, an in-memory PGlite.
+  const database = overrides.store ? null : await openDatabase({ kind: "pglite", dataDir: "memory://" });
+  const store = overrides.store ?? new MatchStore(database!.prisma, testLogger);
+  const server: Server = createSaloonServer({
+    store,
+    games: testGames,
+    botDelayMs: 0,
+    patchRateMs: 10,
+    logger: testLogger,
+    ...overrides,
+  });
+  await server.listen(await freePort(), "127.0.0.1");
+  const colyseus = new ColyseusTestServer(server);
+  const shutdown = colyseus.shutdown.bind(colyseus);
+  colyseus.shutdown = async () => {
+    await shutdown();
+    await database?.close();
+  };
+  return Object.assign(colyseus, { store });
+}
+
+/** The HTTP base address of a test server. */
+export function httpBase(colyseus: ColyseusTestServer): string {
+  return `http://127.0.0.1:${(colyseus.server as unknown as { port: number }).port}`;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// ------------------------------------------------------------------ recording clients
+
+export interface ReceivedMessage {
+  type: string;
+  payload: unknown;
+}
+
+/** An SDK room plus everything it received: decoded snapshots, messages and raw frames. */
+export class Recorder {
+  readonly snapshots: TableSnapshot[] = [];
+  readonly messages: ReceivedMessage[] = [];
+  seat: Seat | null | undefined = undefined;
+  left: { code: number; reason?: string } | null = null;
+  private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Set<(type: string, payload: unknown) => void>();
+
+  constructor(
+    readonly label: string,
+    readonly room: SdkRoom,
+  ) {
+    room.onStateChange((state) => {
+      this.snapshots.push((state as { toJSON(): TableSnapshot }).toJSON());
+      this.notify();
+    });
+    room.onMessage("*", (type, payload) => {
+      this.messages.push({ type: String(type), payload });
+      if (type === "seated") this.seat = (payload as SeatedMessage).seat;
+      for (const listener of this.listeners) listener(String(type), payload);
+      this.notify();
+    });
+    room.onLeave((code, reason) => {
+      this.left = { code, ...(reason === undefined ? {} : { reason }) };
+      this.notify();
+    });
+  }
+
+  get latest(): TableSnapshot {
+    const snapshot = this.snapshots.at(-1);
+    if (!snapshot) throw new Error(`${this.label} has no state yet`);
+    return snapshot;
+  }
+
+  /** Raw frames received by this connection (across reconnections of the same SDK room). */
+  frames(): Uint8Array[] {
+    return framesByTransport.get(this.room.connection.transport) ?? [];
+  }
+
+  /** Every received frame as text (latin1), for searching secrets in the bytes on the wire. */
+  wireText(): string {
+    return this.frames()
+      .map((frame) => Buffer.from(frame).toString("latin1"))
+      .join("\n");
+  }
+
+  /** Everything decoded: snapshots and message payloads, as JSON text. */
+  decodedText(): string {
+    return JSON.stringify({ snapshots: this.snapshots, messages: this.messages });
+  }
+
+  /** Also hands every received message to `listener` (the SDK allows one "*" handler, the recorder's). */
+  onAnyMessage(listener: (type: string, payload: unknown) => void): void {
+    this.listeners.add(listener);
+  }
+
+  errors(): ErrorMessage[] {
+    return this.messages.filter((m) => m.type === "error").map((m) => m.payload as ErrorMessage);
+  }
+
+  logMessages(): LogMessage[] {
+    return this.messages.filter((m) => m.type === "log").map((m) => m.payload as LogMessage);
+  }
+
+  /** Resolves once `check` holds, re-checking on everything this client receives. */
+  until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 5000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const attempt = () => {
+        const value = check();
+        if (value) {
+          this.waiters.delete(attempt);
+          clearTimeout(timer);
+          resolve(value);
+          return true;
+        }
+        return false;
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(attempt);
+        reject(new Error(`${this.label}: timed out waiting for ${what}`));
+      }, timeoutMs);
+      if (!attempt()) this.waiters.add(attempt);
+    });
+  }
+
+  /** The next error message after the ones already received. */
+  nextError(what = "an error message"): Promise<ErrorMessage> {
+    const seen = this.errors().length;
+    return this.until(() => this.errors()[seen], what);
+  }
+
+  untilVersion(version: number): Promise<TableSnapshot> {
+    return this.until(() => this.snapshots.find((s) => s.version >= version), `version ${version}`);
+  }
+
+  private notify(): void {
+    for (const waiter of [...this.waiters]) waiter();
+  }
+}
+
+export async function record(label: string, joining: Promise<SdkRoom>): Promise<Recorder> {
+  const recorder = new Recorder(label, await joining);
+  await recorder.until(() => recorder.snapshots.length > 0 && recorder.seat !== undefined, "the first state and the seated message");
+  return recorder;
+}
+
+let tokenCounter = 0;
+/** A fresh guest token (16+ URL-safe characters). */
+export function token(name: string): string {
+  tokenCounter += 1;
+  return `${name.replace(/[^A-Za-z0-9]/g, "")}-token-${tokenCounter}-${Date.now()}`.padEnd(16, "x");
+}
+
+/**
+ * Makes a recorded client play its seat whenever it owes a decision, choosing with the game's
+ * bot on what the client itself decoded (so it can only use what it received).
+ */
+export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>, seed = player.label): () => void {
+  const random = createRandom(seed);
+  let answeredVersion = -1;
+  // A refused message was not acted on: ask again a little later (the rate limit refills).
+  const retryLater = (type: string, payload: unknown) => {
+    if (type !== "error" || (payload as ErrorMessage).code !== "RATE_LIMITED") return;
+    answeredVersion = -1;
+    setTimeout(act, 150);
+  };
+  player.onAnyMessage(retryLater);
+  const act = () => {
+    const snapshot = player.snapshots.at(-1);
+    const seat = player.seat;
+    if (!snapshot || seat === null || seat === undefined || snapshot.status !== "playing") return;
+    if (snapshot.version <= answeredVersion) return;
+    const prompt = decodePrompt(snapshot, seat);
+    if (!prompt) return;
+    answeredVersion = snapshot.version;
+    player.room.send("action", game.bot(decodeView(snapshot, seat), prompt, random));
+  };
+  player.room.onStateChange(act);
+  act();
+  return () => player.room.onStateChange.remove(act);
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

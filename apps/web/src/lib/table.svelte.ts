@@ -1,0 +1,201 @@
+/**
+ * One open table: the Colyseus room, its decoded snapshot, this client's seat, the log and the
+ * server's error messages. The generic table page and every game renderer read from here.
+ */
+import type { Room } from "@colyseus/sdk";
+import type { FinalScores, LogEvent, Prompt } from "@saloon/engine";
+import {
+  CLIENT_MESSAGES,
+  CLOSE_CODES,
+  type JoinErrorCode,
+  joinErrorCode,
+  type ErrorMessage,
+  type LogMessage,
+  SERVER_MESSAGES,
+  type SeatedMessage,
+  TABLE_ROOM,
+  type TableSnapshot,
+  decodePrompt,
+  decodeResult,
+  decodeView,
+} from "@saloon/protocol";
+import type { Option } from "../games/types.ts";
+import { guestToken, savedName } from "./identity.ts";
+import { colyseus, errorText } from "./server.ts";
+
+export type Connection = "connecting" | "open" | "reconnecting" | "closed" | "failed";
+
+export interface Notice {
+  id: number;
+  text: string;
+}
+
+let noticeIds = 0;
+
+const JOIN_FAILURES: Record<JoinErrorCode, string> = {
+  TABLE_FULL: "Every seat at this table is taken. You can still watch.",
+  SEAT_TAKEN: "That seat has just been taken by someone else.",
+  UNKNOWN_GAME: "This server doesn't host that game.",
+  BAD_SETUP: "The game refused this table's setup.",
+  BAD_OPTIONS: "The server didn't accept the request. Check your name and try again.",
+};
+
+/** A sentence for a failed join: the protocol's error code when there is one, else the raw message. */
+export function joinFailure(error: unknown): string {
+  const code = joinErrorCode(error);
+  const text = errorText(error);
+  if (code) return JOIN_FAILURES[code];
+  if (/not found|no rooms? found|invalid room/i.test(text)) return "This table doesn't exist any more (or the link is wrong).";
+  return text;
+}
+
+/** schema toJSON gives arrays for ArraySchema; accept a map too, sorted by seat. */
+function normalise(raw: unknown): TableSnapshot {
+  type SeatEntry = TableSnapshot["seats"][number];
+  const s = raw as Omit<TableSnapshot, "seats"> & { seats: SeatEntry[] | Record<string, SeatEntry> };
+  const seats: SeatEntry[] = Array.isArray(s.seats) ? s.seats : Object.values(s.seats ?? {});
+  return { ...s, seats: [...seats].sort((a, b) => a.seat - b.seat), view: s.view ?? {}, result: s.result ?? "" };
+}
+
+export class TableSession {
+  readonly roomId: string;
+  room = $state.raw<Room | null>(null);
+  connection = $state<Connection>("connecting");
+  failure = $state("");
+  snapshot = $state.raw<TableSnapshot | null>(null);
+  /** This client's seat; null for a spectator. Undefined until the server said so. */
+  seat = $state<number | null | undefined>(undefined);
+  gameId = $state("");
+  log = $state.raw<LogEvent[]>([]);
+  /** Events added by the most recent log message (what just happened). */
+  recent = $state.raw<LogEvent[]>([]);
+  notices = $state<Notice[]>([]);
+  /** An action is on its way; the board ignores clicks until the server answers. */
+  busy = $state(false);
+
+  view = $derived.by(() => (this.snapshot && this.seat !== undefined ? decodeView<unknown>(this.snapshot, this.seat) : null));
+  prompt = $derived.by<Prompt<Option> | null>(() =>
+    this.snapshot && this.seat !== undefined && this.seat !== null ? (decodePrompt<Option>(this.snapshot, this.seat) as Prompt<Option> | null) : null,
+  );
+  result = $derived.by<FinalScores | null>(() => (this.snapshot ? decodeResult(this.snapshot) : null));
+
+  #left = false;
+
+  constructor(roomId: string) {
+    this.roomId = roomId;
+  }
+
+  /** Joins the room as a player (reclaiming our seat by token) or as a spectator. */
+  async join(options: { watch: boolean; seat?: number }): Promise<void> {
+    this.connection = "connecting";
+    this.failure = "";
+    try {
+      const joinOptions = options.watch
+        ? { spectate: true }
+        : { name: savedName(), token: guestToken(), ...(options.seat === undefined ? {} : { seat: options.seat }) };
+      const room = await colyseus().joinById(this.roomId, joinOptions);
+      this.attach(room);
+    } catch (error) {
+      this.connection = "failed";
+      this.failure = joinFailure(error);
+    }
+  }
+
+  /** Wires up a joined room. Must run right after the join resolves, before messages arrive. */
+  attach(room: Room): void {
+    this.room = room;
+    this.connection = "open";
+    room.reconnection.minUptime = 1000;
+    room.onMessage(SERVER_MESSAGES.seated, (message: SeatedMessage) => {
+      this.seat = message.seat;
+      this.gameId = message.game;
+    });
+    room.onMessage(SERVER_MESSAGES.log, (message: LogMessage) => this.addLog(message));
+    room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
+      this.busy = false;
+      this.notify(message.message || message.code);
+    });
+    room.onStateChange((state) => {
+      const raw = state as { toJSON?: () => unknown };
+      const next = normalise(typeof raw.toJSON === "function" ? raw.toJSON() : state);
+      if (this.snapshot?.version !== next.version) this.busy = false;
+      this.snapshot = next;
+      if (!this.gameId) this.gameId = next.game;
+    });
+    room.onDrop(() => {
+      this.connection = "reconnecting";
+    });
+    room.onReconnect(() => {
+      this.connection = "open";
+    });
+    room.onLeave((code: number) => {
+      this.busy = false;
+      if (this.#left) return;
+      this.connection = "closed";
+      this.failure =
+        code === CLOSE_CODES.replaced
+          ? "Your seat was taken over by another window or device with your identity."
+          : code === 1000 || code === 4000
+            ? "The table has closed."
+            : `The connection to the table was lost (code ${code}).`;
+    });
+  }
+
+  /** `from: 0` is the whole history (on join and after a reconnection); anything else follows on. */
+  addLog(message: LogMessage): void {
+    const events = message.events ?? [];
+    if (message.from === 0) {
+      this.log = events;
+      this.recent = [];
+    } else {
+      this.log = [...this.log, ...events];
+      this.recent = events;
+    }
+  }
+
+  #sent = 0;
+
+  act(option: Option): void {
+    if (!this.room || this.busy) return;
+    this.busy = true;
+    const sent = ++this.#sent;
+    this.room.send(CLIENT_MESSAGES.action, option);
+    // Never stay stuck: if no answer comes, clicks work again after a moment.
+    setTimeout(() => {
+      if (this.#sent === sent) this.busy = false;
+    }, 4000);
+  }
+
+  notify(text: string): void {
+    const id = ++noticeIds;
+    this.notices = [...this.notices, { id, text }];
+    setTimeout(() => (this.notices = this.notices.filter((n) => n.id !== id)), 5000);
+  }
+
+  async leave(): Promise<void> {
+    this.#left = true;
+    const room = this.room;
+    this.room = null;
+    if (room) await room.leave(true).catch(() => undefined);
+  }
+}
+
+/** The seat a player picked in the lobby, used by the next join of that table. */
+export const seatWish = new Map<string, number>();
+
+/** Tables this page is connected to, so a freshly created table is not joined twice. */
+const sessions = new Map<string, TableSession>();
+
+export function takeSession(roomId: string): TableSession | undefined {
+  const s = sessions.get(roomId);
+  sessions.delete(roomId);
+  return s;
+}
+
+export async function createTable(request: { game: string; seats: number; bots: number[]; private: boolean }): Promise<string> {
+  const room = await colyseus().create(TABLE_ROOM, { ...request, name: savedName(), token: guestToken() });
+  const session = new TableSession(room.roomId);
+  session.attach(room);
+  sessions.set(room.roomId, session);
+  return room.roomId;
+}

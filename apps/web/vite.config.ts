@@ -1,0 +1,23 @@
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+import { defineConfig } from "vite";
+
+// Where `vite dev` forwards server traffic; the production server serves dist/ itself.
+const target = process.env.SALOON_SERVER ?? "http://127.0.0.1:2567";
+
+export default defineConfig({
+  plugins: [svelte()],
+  server: {
+    proxy: {
+      "/api": target,
+      "/health": target,
+      "/matchmake": target,
+      // A room's WebSocket lives at /<processId>/<roomId>?sessionId=…; forward those upgrades too.
+      "^/[A-Za-z0-9_-]+/[A-Za-z0-9_-]+\\?(?:.*&)?sessionId=": { target, ws: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+  },
+});

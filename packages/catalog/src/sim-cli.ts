@@ -3,7 +3,7 @@
  *   pnpm sim fistful --players 4 --games 1000 --seed 1
  */
 import { parseArgs } from "node:util";
-import { games } from "./index.ts";
+import { findAnyGame, games, rulesOnlyGames } from "./index.ts";
 import { simulateMany } from "./simulate-many.ts";
 
 const { values, positionals } = parseArgs({
@@ -17,9 +17,9 @@ const { values, positionals } = parseArgs({
 });
 
 const gameId = positionals[0];
-const game = gameId ? games[gameId] : undefined;
+const game = gameId ? findAnyGame(gameId) : undefined;
 if (!game) {
-  console.error(`usage: pnpm sim <${Object.keys(games).join("|")}> [--players N] [--games N] [--seed S] [--json]`);
+  console.error(`usage: pnpm sim <${[...Object.keys(games), ...Object.keys(rulesOnlyGames)].join("|")}> [--players N] [--games N] [--seed S] [--json]`);
   process.exit(2);
 }
 const players = Number(values.players);

@@ -1,0 +1,37 @@
+import { GameRuleError, defineGame } from "@saloon/engine";
+import { chooseAction } from "./bot.ts";
+import { ACTION_TYPES, type GauchoAction, currentPrompts, perform } from "./rules/index.ts";
+import { finalScores } from "./scoring.ts";
+import { type GauchoState, setupState } from "./state.ts";
+import { type GauchoView, viewFor } from "./view.ts";
+
+/** El Gaucho has no table options. */
+export type GauchoOptions = Record<string, never>;
+
+export const elGaucho = defineGame<GauchoState, GauchoAction, GauchoOptions, GauchoView>({
+  id: "el-gaucho",
+  title: "El Gaucho",
+  minSeats: 2,
+  maxSeats: 4,
+  rulesVersion: "1",
+  defaultOptions: {},
+  actionTypes: ACTION_TYPES,
+  parseOptions(raw) {
+    if (raw === undefined || raw === null) return {};
+    if (typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 0) return {};
+    throw new GameRuleError("BAD_SETUP", "El Gaucho has no table options");
+  },
+  setup: (seed, seats) => setupState(seed, seats),
+  prompts: currentPrompts,
+  perform,
+  isOver: (state) => state.phase.kind === "over",
+  scores: finalScores,
+  view: viewFor,
+  bot: chooseAction,
+});
+
+export * from "./data.ts";
+export { RULINGS, type Ruling, type RulingId } from "./rulings.ts";
+export type { GauchoAction, GauchoPrompt } from "./rules/index.ts";
+export type { EarningCategory, EndPhase, GauchoState, PampaField, Phase, PlacedGaucho, PlayerState, TurnState } from "./state.ts";
+export type { GauchoView, PlayerView } from "./view.ts";

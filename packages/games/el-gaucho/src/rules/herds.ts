@@ -1,0 +1,60 @@
+/** Herds: runs of one breed laid left to right, and their sale (ABWICKLUNG DES VERKAUFS). */
+import type { LogEvent, Seat } from "@saloon/engine";
+import { type Breed, type Tile } from "../data.ts";
+import type { EarningCategory, GauchoState, PlayerState } from "../state.ts";
+
+/** Strictly ascending or strictly descending (RULINGS.herdsAreRuns); 0 or 1 tiles always are. */
+export function isRun(values: readonly number[]): boolean {
+  if (values.length <= 2) return values.length < 2 || values[0] !== values[1];
+  const up = values[1]! > values[0]!;
+  return values.every((v, i) => i === 0 || (up ? v > values[i - 1]! : v < values[i - 1]!));
+}
+
+/** Whether `value` may be laid to the right of the herd without closing it. */
+export function fitsAtEnd(herd: readonly Tile[], value: number): boolean {
+  return isRun([...herd.map((t) => t.value), value]);
+}
+
+/** What a herd sells for: count × the highest value. */
+export const herdPrice = (herd: readonly Tile[]): number => herd.length * Math.max(0, ...herd.map((t) => t.value));
+
+/** Positions (0 = front) where the stable may put `value` inside the herd keeping it a run (RULINGS.stableFits). */
+export function sortInPositions(herd: readonly Tile[], value: number): number[] {
+  const values = herd.map((t) => t.value);
+  const positions: number[] = [];
+  for (let p = 0; p < herd.length; p++) {
+    if (isRun([...values.slice(0, p), value, ...values.slice(p)])) positions.push(p);
+  }
+  return positions;
+}
+
+export function earn(player: PlayerState, category: EarningCategory, pesos: number): void {
+  player.pesos += pesos;
+  player.earnings[category] += pesos;
+}
+
+/** Sells a whole herd: the tiles leave the game, the owner earns count × highest value (+ a bonus). */
+export function sellHerd(
+  state: GauchoState,
+  seat: Seat,
+  breed: Breed,
+  reason: "closed" | "instant" | "final",
+  events: LogEvent[],
+): void {
+  const player = state.players[seat]!;
+  const herd = player.herds[breed];
+  if (herd.length === 0) return;
+  const price = herdPrice(herd);
+  earn(player, reason === "final" ? "finalSales" : "sales", price);
+  state.sold.push(...herd);
+  player.herds[breed] = [];
+  events.push({ type: "sold", seat, breed, values: herd.map((t) => t.value), price, reason });
+}
+
+/** Lays a tile at the right end of its herd; a tile that does not fit closes and sells the herd before it. */
+export function layAtEnd(state: GauchoState, seat: Seat, tile: Tile, events: LogEvent[]): void {
+  const herd = state.players[seat]!.herds[tile.breed];
+  if (!fitsAtEnd(herd, tile.value)) sellHerd(state, seat, tile.breed, "closed", events);
+  state.players[seat]!.herds[tile.breed].push(tile);
+  events.push({ type: "laid", seat, breed: tile.breed, value: tile.value });
+}

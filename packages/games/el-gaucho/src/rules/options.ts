@@ -1,0 +1,127 @@
+/**
+ * Enumerating what a seat may do: the ways dice make a value, the die actions on the pampa and
+ * the action areas, the pre-round choices. Pure functions of public facts, so the bot can ask
+ * "what could I do with these dice?" from its own view.
+ */
+import type { Seat } from "@saloon/engine";
+import { AREAS, AREA_VALUES, type Area, BREEDS, KEEP_LIMITS, type Tile, smallNumber } from "../data.ts";
+import type { PampaField } from "../state.ts";
+
+export type DiceUse = { dice: number[]; wish: boolean };
+
+export type DieAction =
+  | { type: "stand"; row: number; field: number; dice: number[]; wish: boolean }
+  | { type: "lay"; row: number; field: number; dice: number[]; wish: boolean }
+  | { type: "raise"; row: number; field: number; dice: number[]; wish: boolean }
+  | { type: "occupy"; area: Area; dice: number[]; wish: boolean };
+
+/**
+ * Every way to make exactly `value` with the unused dice: one die or the sum of two, and with a
+ * wish die also the wish die alone or with one or two real dice (RULINGS.wishDie). Ways using the
+ * same die values are listed once.
+ */
+export function waysToMake(value: number, dice: readonly number[], wish: number): DiceUse[] {
+  const ways: DiceUse[] = [];
+  const keys: string[] = [];
+  const consider = (used: number[]): void => {
+    const sum = used.reduce((a, b) => a + b, 0);
+    for (const withWish of [false, true]) {
+      const ok = withWish ? wish > 0 && value - sum >= 1 && value - sum <= 6 : used.length > 0 && sum === value;
+      if (!ok) continue;
+      const sorted = [...used].sort((a, b) => a - b);
+      const key = `${sorted.join(",")}|${withWish}`;
+      if (keys.includes(key)) continue;
+      keys.push(key);
+      ways.push({ dice: sorted, wish: withWish });
+    }
+  };
+  consider([]);
+  for (let i = 0; i < dice.length; i++) {
+    consider([dice[i]!]);
+    for (let j = i + 1; j < dice.length; j++) consider([dice[i]!, dice[j]!]);
+  }
+  return ways;
+}
+
+export interface Actor {
+  seat: Seat;
+  gauchos: number;
+  areas: Record<Area, boolean>;
+  touched: readonly Area[];
+}
+
+/** The die actions open to `actor` with these dice: stand, lay, raise on the pampa, occupy an action field. */
+export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Actor, dice: readonly number[], wish: number): DieAction[] {
+  const actions: DieAction[] = [];
+  const hasGaucho = actor.gauchos > 0;
+  const memo = new Map<number, DiceUse[]>();
+  const ways = (value: number): DiceUse[] => {
+    let found = memo.get(value);
+    if (!found) memo.set(value, (found = waysToMake(value, dice, wish)));
+    return found;
+  };
+  pampa.forEach((row, r) => {
+    row.forEach((f, i) => {
+      if (!f.tile) return;
+      if (!f.gaucho && hasGaucho) {
+        for (const use of ways(f.tile.value)) actions.push({ type: "stand", row: r, field: i, ...use });
+        for (const use of ways(smallNumber(f.tile.value))) actions.push({ type: "lay", row: r, field: i, ...use });
+      }
+      if (f.gaucho && f.gaucho.seat === actor.seat && !f.gaucho.standing) {
+        for (const use of ways(smallNumber(f.tile.value))) actions.push({ type: "raise", row: r, field: i, ...use });
+      }
+    });
+  });
+  if (hasGaucho) {
+    for (const area of AREAS) {
+      if (actor.areas[area] || actor.touched.includes(area)) continue; // RULINGS.areaOncePerTurn
+      const seen = new Set<string>();
+      for (const value of AREA_VALUES[area]) {
+        for (const use of ways(value)) {
+          const key = `${use.dice.join(",")}|${use.wish}`;
+          if (seen.has(key)) continue; // a wish die alone makes 1, 2 and 3 the same way
+          seen.add(key);
+          actions.push({ type: "occupy", area, ...use });
+        }
+      }
+    }
+  }
+  return actions;
+}
+
+/** The distinct pairs of dice values that can be taken from the rodeo. */
+export function dicePairs(rodeo: readonly number[]): number[][] {
+  const pairs = new Map<string, number[]>();
+  rodeo.forEach((a, i) => {
+    for (let j = i + 1; j < rodeo.length; j++) {
+      const pair = [a, rodeo[j]!].sort((x, y) => x - y);
+      pairs.set(pair.join(","), pair);
+    }
+  });
+  return [...pairs.values()].sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+}
+
+function combinations<T>(items: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return items.flatMap((item, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [item, ...rest]));
+}
+
+/**
+ * Pre-round choices from a hand: 1 tile, or 2 each ≤ 8, or 3 each ≤ 4, in laying order. Tiles of
+ * one breed are offered as an ascending and as a descending run (RULINGS.keptTilesOrder).
+ */
+export function keepChoices(hand: readonly Tile[]): Tile[][] {
+  const choices: Tile[][] = [];
+  for (const { count, max } of KEEP_LIMITS) {
+    for (const combo of combinations(hand.filter((t) => t.value <= max), count)) {
+      const groups = BREEDS.map((breed) => combo.filter((t) => t.breed === breed).sort((a, b) => a.value - b.value)).filter((g) => g.length > 0);
+      let variants: Tile[][] = [[]];
+      for (const group of groups) {
+        const orders = group.length > 1 ? [group, [...group].reverse()] : [group];
+        variants = variants.flatMap((v) => orders.map((order) => [...v, ...order]));
+      }
+      choices.push(...variants);
+    }
+  }
+  return choices;
+}

@@ -1,4 +1,6 @@
 import type { AnyGame } from "@saloon/engine";
+import { elGaucho } from "@saloon/el-gaucho";
+import { elPaso } from "@saloon/el-paso";
 import { fistful } from "@saloon/fistful";
 
 /** Every game the site hosts at its tables, by id. Registering a game is one line here. */
@@ -10,7 +12,10 @@ export const games: Record<string, AnyGame> = {
  * Games whose rules exist but which have no table in the web client yet: the simulator and
  * tests can play them, the server does not offer them. A game moves up to `games` with its renderer.
  */
-export const rulesOnlyGames: Record<string, AnyGame> = {};
+export const rulesOnlyGames: Record<string, AnyGame> = {
+  [elGaucho.id]: elGaucho,
+  [elPaso.id]: elPaso,
+};
 
 export function findGame(id: string): AnyGame | undefined {
   return Object.hasOwn(games, id) ? games[id] : undefined;

@@ -1,0 +1,128 @@
+import { type FinalScores, type Seat, rankResults } from "@saloon/engine";
+import {
+  BONUSES,
+  BREED_DATA,
+  type Breed,
+  BUILDING_VP,
+  type CardId,
+  DOLLARS_PER_VP,
+  OBJECTIVES,
+  POST_DATA,
+  POSTS,
+  SIMMENTAL_SPACE_VP,
+  WORKER_VP,
+  type WorkerType,
+  breedOf,
+  isWorkerCard,
+  workerOf,
+} from "./data.ts";
+import type { ElPasoState, PlayerState } from "./state.ts";
+
+/** The scoring pad's 7 categories, in order. */
+export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"] as const;
+export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
+
+/** Every card a player owns: draw pile, hand, discard pile and worker area. */
+export const ownedCards = (p: PlayerState): CardId[] => [...p.draw, ...p.hand, ...p.discard, ...p.workers];
+
+/** What a player's objectives can draw on at the end (§9.1 of the data file). */
+export interface ObjectiveResources {
+  cattle: Partial<Record<Breed, number>>;
+  workers: Record<WorkerType, number>;
+  builders: number;
+  discs10: number;
+  discs16: number;
+}
+
+export function objectiveResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): ObjectiveResources {
+  const p = state.players[seat]!;
+  const cattle: Partial<Record<Breed, number>> = {};
+  const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
+  for (const card of ownedCards(p)) {
+    if (isWorkerCard(card)) workers[workerOf(card)]++;
+    else cattle[breedOf(card)] = (cattle[breedOf(card)] ?? 0) + 1;
+  }
+  let builders = 0;
+  for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) builders += tile.type; // RULINGS.builderPool
+  const discs10 = state.posts.P10.filter((d) => d.seat === seat).length + state.posts.P12.filter((d) => d.seat === seat).length;
+  const discs16 = state.posts.P16.filter((d) => d.seat === seat).length;
+  return { cattle, workers, builders, discs10, discs16 };
+}
+
+/** Can these objectives all be met at once, each item counted once? */
+export function canMeetTogether(objectives: string[], r: ObjectiveResources): boolean {
+  const needCattle: Partial<Record<Breed, number>> = {};
+  const needWorkers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
+  let builders = 0;
+  let d10 = 0;
+  let d16 = 0;
+  for (const id of objectives) {
+    for (const req of OBJECTIVES[id]!.req) {
+      const [kind, arg] = req.split(":") as [string, string];
+      if (kind === "CATTLE") needCattle[arg as Breed] = (needCattle[arg as Breed] ?? 0) + 1;
+      else if (kind === "WORKER") needWorkers[arg as WorkerType]++;
+      else if (kind === "BUILDERS") builders += Number(arg);
+      else if (req === "DISC:16") d16++;
+      else d10++;
+    }
+  }
+  for (const [breed, n] of Object.entries(needCattle)) if ((r.cattle[breed as Breed] ?? 0) < n) return false;
+  if (builders > r.builders) return false;
+  if (d16 > r.discs16 || d16 + d10 > r.discs16 + r.discs10) return false;
+  // RULINGS.wildInObjectives: wilds fill the shortfall of specific types once WORKER:WLD is served.
+  let spareWild = r.workers.WLD - needWorkers.WLD;
+  if (spareWild < 0) return false;
+  for (const t of ["COW", "ENG", "BLD"] as const) spareWild -= Math.max(0, needWorkers[t] - r.workers[t]);
+  return spareWild >= 0;
+}
+
+/** The objectives that score: the subset with the highest VP that can be met together (BGA: "the best outcome"). */
+export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): { met: string[]; vp: number } {
+  const owned = state.players[seat]!.objectives;
+  let best = { met: [] as string[], vp: 0 };
+  if (owned.length === 0) return best;
+  const r = objectiveResources(state, seat);
+  const n = owned.length;
+  if (n > 16) throw new Error("too many objectives to enumerate");
+  for (let mask = 1; mask < 1 << n; mask++) {
+    const subset = owned.filter((_, i) => mask & (1 << i));
+    const vp = subset.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0);
+    if (vp > best.vp && canMeetTogether(subset, r)) best = { met: subset, vp };
+  }
+  return best;
+}
+
+export function scoreBreakdown(state: ElPasoState, seat: Seat, objectives = bestObjectives(state, seat)): Record<ScoreCategory, number> {
+  const p = state.players[seat]!;
+  const cards = ownedCards(p);
+  let buildings = 0;
+  for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) buildings += BUILDING_VP[tile.type];
+  let posts = 0;
+  for (const post of POSTS) posts += state.posts[post].filter((d) => d.seat === seat).length * POST_DATA[post].vp;
+  const workers = cards.filter(isWorkerCard).reduce((s, c) => s + WORKER_VP[workerOf(c)], 0);
+  const cattle = cards.filter((c) => !isWorkerCard(c)).reduce((s, c) => s + BREED_DATA[breedOf(c)].vp, 0) + (p.herder === "SIMM" ? SIMMENTAL_SPACE_VP : 0);
+  const bonuses = p.bonuses.reduce((s, b) => s + BONUSES[b]!.vp, 0);
+  return {
+    money: Math.floor(p.money / DOLLARS_PER_VP),
+    buildings,
+    posts,
+    workers,
+    cattle,
+    bonuses,
+    objectives: objectives.vp,
+  };
+}
+
+export const scoreTotal = (breakdown: Record<ScoreCategory, number>): number => SCORE_CATEGORIES.reduce((s, c) => s + breakdown[c], 0);
+
+/** Final scores; tie-break (RULINGS.tiebreak): the money left after converting $5 into 1 VP. */
+export function finalScores(state: ElPasoState): FinalScores | null {
+  if (state.phase.kind !== "over") return null;
+  return rankResults(
+    [...SCORE_CATEGORIES],
+    state.players.map((p, seat) => {
+      const breakdown = scoreBreakdown(state, seat);
+      return { seat, total: scoreTotal(breakdown), breakdown, tiebreak: [p.money % DOLLARS_PER_VP] };
+    }),
+  );
+}

@@ -1,0 +1,201 @@
+/**
+ * Helpers for the rules tests: build a precise situation by moving real cards and pieces
+ * (so nothing is created or lost), then drive it through the public API. Only the `*.test.ts`
+ * files import this.
+ */
+import { type GameErrorCode, type LogEvent, type Seat, sameJson } from "@saloon/engine";
+import {
+  type Breed,
+  BONUS_IDS,
+  BUILDING_TYPES,
+  type CardId,
+  DISCS,
+  type MarketBreed,
+  MARKET_BREEDS,
+  MARKET_COUNTS,
+  type NodeId,
+  OBJECTIVE_IDS,
+  POSTS,
+  SIMMENTAL_BY_PLAYERS,
+  WORKER_TYPES,
+  WORKERS_PER_TYPE,
+  type WorkerType,
+  BUILDING_TILES_PER_TYPE,
+  breedOf,
+  isWorkerCard,
+  workerOf,
+} from "./data.ts";
+import { elPaso } from "./index.ts";
+import type { ElPasoAction, ElPasoPrompt } from "./rules.ts";
+import { arrive } from "./rules.ts";
+import type { ElPasoOptions, ElPasoState } from "./state.ts";
+
+/** A game past the objective picks, at the start of seat 0's first turn. */
+export function started(seats = 2, seed = "test", options?: Partial<ElPasoOptions>): ElPasoState {
+  let state = elPaso.setup(seed, seats, options ? { ...elPaso.defaultOptions, ...options } : undefined);
+  for (let i = 0; i < seats; i++) state = act(state, prompt(state).seat, prompt(state).options[0]!).state;
+  return state;
+}
+
+export function prompt(state: ElPasoState): ElPasoPrompt {
+  const prompts = elPaso.prompts(state);
+  if (prompts.length !== 1) throw new Error(`expected one prompt, got ${prompts.length}`);
+  return prompts[0]!;
+}
+
+export interface Played {
+  state: ElPasoState;
+  events: LogEvent[];
+}
+
+export function act(state: ElPasoState, seat: Seat, action: ElPasoAction): Played {
+  const result = elPaso.apply(state, seat, action);
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message} (${JSON.stringify(action)})`);
+  return { state: result.state, events: result.events };
+}
+
+/** Applies actions in turn, each by the seat the prompt asks. */
+export function play(state: ElPasoState, ...actions: ElPasoAction[]): Played {
+  let current = state;
+  const events: LogEvent[] = [];
+  for (const action of actions) {
+    const played = act(current, prompt(current).seat, action);
+    current = played.state;
+    events.push(...played.events);
+  }
+  return { state: current, events };
+}
+
+export function errorCode(state: ElPasoState, seat: Seat, action: unknown): GameErrorCode | null {
+  const result = elPaso.apply(state, seat, action);
+  return result.ok ? null : result.error.code;
+}
+
+export const offered = (state: ElPasoState, action: ElPasoAction): boolean => prompt(state).options.some((o) => sameJson(o, action));
+export const optionsOfType = <T extends ElPasoAction["type"]>(state: ElPasoState, type: T): Extract<ElPasoAction, { type: T }>[] =>
+  prompt(state).options.filter((o) => o.type === type) as Extract<ElPasoAction, { type: T }>[];
+
+/** Every pile a card can lie in. */
+function piles(state: ElPasoState): CardId[][] {
+  return [
+    ...state.players.flatMap((p) => [p.hand, p.draw, p.discard, p.workers]),
+    ...MARKET_BREEDS.map((b) => state.market[b]),
+    ...WORKER_TYPES.map((t) => state.workerSupply[t]),
+    state.simmentals,
+    state.box,
+  ];
+}
+
+function take(state: ElPasoState, test: (card: CardId) => boolean, prefer: CardId[][]): CardId {
+  for (const pile of [...prefer, ...piles(state)]) {
+    const index = pile.findIndex(test);
+    if (index >= 0) return pile.splice(index, 1)[0]!;
+  }
+  throw new Error("no such card left");
+}
+
+/** Gives a seat exactly this hand; the old hand goes to the bottom of the draw pile. */
+export function setHand(state: ElPasoState, seat: Seat, breeds: Breed[]): void {
+  const p = state.players[seat]!;
+  p.draw.push(...p.hand.splice(0));
+  for (const breed of breeds) {
+    const source = breed === "SIM" ? [state.simmentals] : (MARKET_BREEDS as readonly string[]).includes(breed) ? [state.market[breed as MarketBreed]] : [p.draw, p.discard];
+    p.hand.push(take(state, (c) => !isWorkerCard(c) && breedOf(c) === breed, source));
+  }
+}
+
+/** Gives a seat exactly these workers in the worker area (the old ones go back to the supply). */
+export function setWorkers(state: ElPasoState, seat: Seat, counts: Partial<Record<WorkerType, number>>): void {
+  const p = state.players[seat]!;
+  for (const card of p.workers.splice(0)) state.workerSupply[workerOf(card)].push(card);
+  for (const [type, n] of Object.entries(counts) as [WorkerType, number][]) for (let k = 0; k < n; k++) p.workers.push(state.workerSupply[type].shift()!);
+}
+
+/** Adds cattle of a breed to a seat's discard pile. */
+export function giveCattle(state: ElPasoState, seat: Seat, breed: Breed, n = 1): void {
+  const p = state.players[seat]!;
+  for (let k = 0; k < n; k++) {
+    const source = breed === "SIM" ? [state.simmentals] : [state.market[breed as MarketBreed]];
+    p.discard.push(take(state, (c) => !isWorkerCard(c) && breedOf(c) === breed, source));
+  }
+}
+
+/** Puts the active seat's herder on `node` with nothing open, then resolves arriving there. */
+export function arriveAt(state: ElPasoState, node: NodeId): Played {
+  const copy = structuredClone(state);
+  copy.players[copy.active]!.herder = node;
+  copy.stack = [];
+  const events: LogEvent[] = [];
+  arrive(copy, node, events);
+  return { state: copy, events };
+}
+
+/** A seat's turn with its herder at `node` and the move prompt open. */
+export function turnAt(state: ElPasoState, seat: Seat, node: NodeId, max = 3): ElPasoState {
+  const copy = structuredClone(state);
+  copy.phase = { kind: "turn" };
+  copy.active = seat;
+  copy.players[seat]!.herder = node;
+  copy.stack = [{ kind: "move", max, first: false }];
+  return copy;
+}
+
+export function eventsOf(events: LogEvent[], type: string): LogEvent[] {
+  return events.filter((e) => e.type === type);
+}
+
+/** Every card, worker, disc, building and tile exactly once: returns what is off. */
+export function conservationProblems(state: ElPasoState): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  for (const pile of piles(state)) for (const card of pile) seen.set(card, (seen.get(card) ?? 0) + 1);
+  for (const [card, n] of seen) if (n > 1) problems.push(`${card} ×${n}`);
+  const expected = state.seats * 10 + MARKET_BREEDS.reduce((s, b) => s + MARKET_COUNTS[b], 0) + WORKER_TYPES.length * WORKERS_PER_TYPE + SIMMENTAL_BY_PLAYERS[state.seats]!;
+  if (seen.size !== expected) problems.push(`${seen.size} cards instead of ${expected}`);
+  state.players.forEach((p, seat) => {
+    if (p.hand.some(isWorkerCard)) problems.push(`seat ${seat} has a worker in hand`);
+    if (p.workers.some((c) => !isWorkerCard(c))) problems.push(`seat ${seat} has cattle in the worker area`);
+    const onPosts = POSTS.flatMap((post) => state.posts[post].filter((d) => d.seat === seat).map((d) => d.disc));
+    if ([...p.discs, ...onPosts].sort().join() !== [...DISCS].sort().join()) problems.push(`seat ${seat} discs ${[...p.discs, ...onPosts]}`);
+    if (p.money < 0 || p.tokens < 0 || p.certs < 0 || p.certs > 4) problems.push(`seat ${seat} money/tokens/certs out of range`);
+    const buildings = Object.values(state.board).filter((t) => t.kind === "building" && t.owner === seat).length;
+    if (buildings > 2) problems.push(`seat ${seat} owns ${buildings} buildings`);
+  });
+  const tiles = [
+    ...Object.values(state.buildingStacks).flat(),
+    ...Object.values(state.board).flatMap((t) => (t.kind === "building" ? [t.tile] : [])),
+  ];
+  if (tiles.length !== BUILDING_TYPES.length * BUILDING_TILES_PER_TYPE || new Set(tiles).size !== tiles.length) problems.push(`building tiles ${tiles}`);
+  const objectives = [...state.objPile, ...state.objDisplay.filter((t) => t !== null), ...state.players.flatMap((p) => p.objectives)];
+  if (objectives.sort().join() !== [...OBJECTIVE_IDS].sort().join()) problems.push("objective tiles off");
+  const bonuses = [...state.bonPile, ...state.bonDisplay.filter((t) => t !== null), ...state.players.flatMap((p) => p.bonuses)];
+  if (bonuses.sort().join() !== [...BONUS_IDS].sort().join()) problems.push("bonus tiles off");
+  return problems;
+}
+
+/** Puts a building of a type from its stack on a node for an owner. */
+export function placeBuilding(state: ElPasoState, node: NodeId, type: 1 | 2 | 3 | 4 | 5 | 6, owner: Seat): void {
+  state.board[node] = { kind: "building", tile: state.buildingStacks[String(type)]!.shift()!, type, owner };
+}
+
+/** Moves a tile (objective or bonus) from wherever it is to a player. */
+export function giveTile(state: ElPasoState, seat: Seat, tile: string): void {
+  for (const list of [state.objPile, state.bonPile]) {
+    const i = list.indexOf(tile);
+    if (i >= 0) list.splice(i, 1);
+  }
+  state.objDisplay = state.objDisplay.map((t) => (t === tile ? null : t));
+  state.bonDisplay = state.bonDisplay.map((t) => (t === tile ? null : t));
+  for (const p of state.players) {
+    p.objectives = p.objectives.filter((t) => t !== tile);
+    p.bonuses = p.bonuses.filter((t) => t !== tile);
+  }
+  (tile.startsWith("OB") ? state.players[seat]!.objectives : state.players[seat]!.bonuses).push(tile);
+}
+
+/** Clears a disc space of a player's board by putting that disc on post 0. */
+export function clearDisc(state: ElPasoState, seat: Seat, disc: (typeof DISCS)[number]): void {
+  const p = state.players[seat]!;
+  p.discs = p.discs.filter((d) => d !== disc);
+  state.posts.P00.push({ seat, disc });
+}

@@ -1,0 +1,77 @@
+import { playOut, replay } from "@saloon/engine";
+import { describe, expect, it } from "vitest";
+import { elPaso } from "./index.ts";
+
+describe("hidden information", () => {
+  const played = playOut(elPaso, { seed: "view", seats: 3 });
+  const state = replay(elPaso, "view", 3, undefined, played.log.slice(0, 70));
+
+  it("a seat sees its own hand; other seats and spectators see counts only and no draw-pile order", () => {
+    for (const viewer of [0, 1, 2, null]) {
+      const view = elPaso.view(state, viewer);
+      const text = JSON.stringify(view);
+      expect(text).not.toContain('"rng"');
+      state.players.forEach((p, seat) => {
+        // Draw piles: nobody, the owner included, sees their order or contents.
+        expect(view.players[seat]).not.toHaveProperty("draw");
+        expect(view.players[seat]!.drawCount).toBe(p.draw.length);
+        expect(view.players[seat]!.handCount).toBe(p.hand.length);
+        if (seat === viewer) expect(view.players[seat]!.hand).toEqual(p.hand);
+        else {
+          expect(view.players[seat]!.hand).toBeUndefined();
+          expect(view.players[seat]!.discard).toBeUndefined();
+          // No card of that hand appears anywhere in the view unless it is public elsewhere (a revealed top of a discard pile).
+          for (const card of p.hand) expect(text).not.toContain(`"${card}"`);
+        }
+        for (const card of p.draw) expect(text).not.toContain(`"${card}"`);
+      });
+      // Face-down piles are counts.
+      expect(typeof view.objPile).toBe("number");
+      expect(typeof view.bonPile).toBe("number");
+      for (const tile of state.objPile) expect(text).not.toContain(`"${tile}"`);
+      for (const tile of state.bonPile) expect(text).not.toContain(`"${tile}"`);
+    }
+  });
+
+  it("events that carry hidden cards are private to their seat", () => {
+    const drawn = played.events.filter((e) => e.type === "drewCattle");
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const event of drawn) {
+      expect(event.onlyFor).toEqual([event.seat]);
+      expect(elPaso.viewEvent(event, null)).toBeNull();
+      expect(elPaso.viewEvent(event, ((event.seat as number) + 1) % 3)).toBeNull();
+      expect(elPaso.viewEvent(event, event.seat as number)).toEqual(event);
+    }
+    // Public draw events say how many cattle were drawn and which workers (the worker area is public).
+    for (const event of played.events.filter((e) => e.type === "drew")) expect(Object.keys(event).sort()).toEqual(["cattle", "seat", "type", "workers"]);
+  });
+
+  it("the view names who is asked and what kind of decision, but not the options", () => {
+    const view = elPaso.view(state, null);
+    const [prompt] = elPaso.prompts(state);
+    expect(view.waitingFor).toEqual([{ seat: prompt!.seat, kind: prompt!.kind }]);
+    expect(JSON.stringify(view)).not.toContain('"options"');
+  });
+
+  it("live scores add up and each objective shows whether it is met", () => {
+    const view = elPaso.view(state, null);
+    for (const [seat, score] of view.liveScores.entries()) {
+      expect(score.total).toBe(Object.values(score.breakdown).reduce((a, b) => a + b, 0));
+      expect(view.players[seat]!.objectiveStatus.map((o) => o.tile)).toEqual(state.players[seat]!.objectives);
+    }
+  });
+
+  it("the view is a copy", () => {
+    const before = JSON.stringify(state);
+    const view = elPaso.view(state, 0);
+    view.players[0]!.hand!.pop();
+    view.board.T02 = undefined;
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("same seed and actions give the same game", () => {
+    const again = playOut(elPaso, { seed: "view", seats: 3 });
+    expect(again.log).toEqual(played.log);
+    expect(replay(elPaso, "view", 3, undefined, played.log)).toEqual(played.state);
+  });
+});

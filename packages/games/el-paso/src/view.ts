@@ -1,0 +1,120 @@
+import { type Seat, cloneJson } from "@saloon/engine";
+import type { CardId, DiscId, MarketBreed, NodeId, WorkerType } from "./data.ts";
+import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
+import { type ScoreCategory, bestObjectives, scoreBreakdown, scoreTotal } from "./scoring.ts";
+import type { ElPasoState, Frame, Phase } from "./state.ts";
+
+/** One player as another seat or a spectator sees them (RULINGS.discardPileVisibility). */
+export interface PlayerView {
+  money: number;
+  tokens: number;
+  certs: number;
+  permanentCerts: number;
+  handSize: number;
+  stepLimit: number;
+  discs: DiscId[];
+  herder: NodeId | "SIMM" | null;
+  workers: CardId[];
+  objectives: string[];
+  /** Each owned objective and whether it counts in the best assignment right now. */
+  objectiveStatus: { tile: string; met: boolean }[];
+  bonuses: string[];
+  handCount: number;
+  drawCount: number;
+  discardCount: number;
+  discardTop: CardId | null;
+  /** Only in the viewer's own entry. */
+  hand?: CardId[];
+  /** Only in the viewer's own entry: the whole discard pile. */
+  discard?: CardId[];
+  /** Only in the viewer's own entry: the breeding value of the hand with permanent certificates. */
+  breedingValue?: number;
+}
+
+export interface ElPasoView {
+  viewer: Seat | null;
+  seats: number;
+  phase: Phase;
+  active: Seat;
+  /** The open decision contexts of the turn (they hold no hidden cards). */
+  stack: Frame[];
+  board: ElPasoState["board"];
+  posts: ElPasoState["posts"];
+  market: Record<MarketBreed, number>;
+  workerSupply: Record<WorkerType, number>;
+  simmentals: number;
+  buildingStacks: Record<string, number>;
+  buildingSides: ElPasoState["buildingSides"];
+  trainSides: ElPasoState["trainSides"];
+  objDisplay: (string | null)[];
+  bonDisplay: (string | null)[];
+  objPile: number;
+  bonPile: number;
+  boxed: CardId[];
+  end: ElPasoState["end"];
+  players: PlayerView[];
+  waitingFor: { seat: Seat; kind: string }[];
+  liveScores: { total: number; breakdown: Record<ScoreCategory, number> }[];
+}
+
+const counts = <K extends string>(record: Record<K, unknown[]>): Record<K, number> =>
+  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (v as unknown[]).length])) as Record<K, number>;
+
+export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
+  const prompt = currentPrompt(state);
+  const best = state.players.map((_, seat) => bestObjectives(state, seat));
+  return cloneJson({
+    viewer,
+    seats: state.seats,
+    phase: state.phase,
+    active: state.active,
+    stack: state.stack,
+    board: state.board,
+    posts: state.posts,
+    market: counts(state.market),
+    workerSupply: counts(state.workerSupply),
+    simmentals: state.simmentals.length,
+    buildingStacks: counts(state.buildingStacks),
+    buildingSides: state.buildingSides,
+    trainSides: state.trainSides,
+    objDisplay: state.objDisplay,
+    bonDisplay: state.bonDisplay,
+    objPile: state.objPile.length,
+    bonPile: state.bonPile.length,
+    boxed: state.box,
+    end: state.end,
+    players: state.players.map((p, seat) => {
+      const met = new Set(best[seat]!.met);
+      const view: PlayerView = {
+        money: p.money,
+        tokens: p.tokens,
+        certs: p.certs,
+        permanentCerts: permanentCerts(p),
+        handSize: handSize(p),
+        stepLimit: stepLimit(p),
+        discs: p.discs,
+        herder: p.herder,
+        workers: p.workers,
+        objectives: p.objectives,
+        objectiveStatus: p.objectives.map((tile) => ({ tile, met: met.has(tile) })),
+        bonuses: p.bonuses,
+        handCount: p.hand.length,
+        drawCount: p.draw.length,
+        discardCount: p.discard.length,
+        discardTop: p.discard[p.discard.length - 1] ?? null,
+      };
+      if (seat === viewer) {
+        view.hand = p.hand;
+        view.discard = p.discard;
+        view.breedingValue = deliveryBase(p);
+      }
+      return view;
+    }),
+    waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
+    liveScores: state.players.map((_, seat) => {
+      const breakdown = scoreBreakdown(state, seat, best[seat]);
+      return { total: scoreTotal(breakdown), breakdown };
+    }),
+  } satisfies ElPasoView);
+}
+

@@ -2,10 +2,11 @@
  * Helpers for the rules tests: build a precise situation by hand, then drive it through the
  * public API (`elGaucho.apply`, `elGaucho.prompts`, `elGaucho.scores`). Only `*.test.ts` files import it.
  */
-import type { GameErrorCode, LogEvent, Seat } from "@saloon/engine";
+import type { LogEvent, Seat } from "@saloon/engine";
+import { gameDriver, type Played } from "@saloon/engine/testing";
 import { AREAS, type Area, BREEDS, type Breed, type Tile } from "./data.ts";
 import { elGaucho } from "./index.ts";
-import type { GauchoAction, GauchoPrompt } from "./rules/index.ts";
+import type { GauchoAction } from "./rules/index.ts";
 import { emptyHerds, type GauchoState, newTurn } from "./state.ts";
 
 export const tile = (breed: Breed, value: number): Tile => ({ breed, value });
@@ -81,46 +82,8 @@ export function putOnArea(state: GauchoState, seat: Seat, area: Area): void {
   state.players[seat]!.gauchos--;
 }
 
-/** The one prompt owed now (throws if several seats owe one). */
-export function prompt(state: GauchoState): GauchoPrompt {
-  const prompts = elGaucho.prompts(state);
-  if (prompts.length !== 1) throw new Error(`expected exactly one prompt, got ${prompts.length}`);
-  return prompts[0]!;
-}
-
-export interface Played {
-  state: GauchoState;
-  events: LogEvent[];
-}
-
-/** Applies one legal action; throws with the error code when the rules refuse it. */
-export function act(state: GauchoState, seat: Seat, action: GauchoAction): Played {
-  const result = elGaucho.apply(state, seat, action);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message} (${JSON.stringify(action)})`);
-  return { state: result.state, events: result.events };
-}
-
-/** Applies several actions in a row, each by the seat the current prompt asks; collects every event. */
-export function play(state: GauchoState, ...actions: GauchoAction[]): Played {
-  let current = state;
-  const events: LogEvent[] = [];
-  for (const action of actions) {
-    const played = act(current, prompt(current).seat, action);
-    current = played.state;
-    events.push(...played.events);
-  }
-  return { state: current, events };
-}
-
-/** The error code `apply` answers with, or null when the action is accepted. */
-export function errorCode(state: GauchoState, seat: Seat, action: unknown): GameErrorCode | null {
-  const result = elGaucho.apply(state, seat, action);
-  return result.ok ? null : result.error.code;
-}
-
-export function eventsOf(events: LogEvent[], type: string): LogEvent[] {
-  return events.filter((event) => event.type === type);
-}
+export const { prompt, act, play, errorCode } = gameDriver(elGaucho);
+export { eventsOf, type Played } from "@saloon/engine/testing";
 
 /** Whether `action` is among the options the current prompt offers. */
 export function offered(state: GauchoState, action: GauchoAction): boolean {
@@ -128,7 +91,7 @@ export function offered(state: GauchoState, action: GauchoAction): boolean {
 }
 
 /** Ends turns (picking the first dice when needed) until `seat` is to act or the round ends. */
-export function passTurn(state: GauchoState): Played {
+export function passTurn(state: GauchoState): Played<GauchoState> {
   const events: LogEvent[] = [];
   let current = state;
   if (current.turn.dice === null) {

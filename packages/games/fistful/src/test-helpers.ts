@@ -3,10 +3,10 @@
  * public API (`fistful.apply`, `fistful.prompts`, `fistful.scores`). Not part of the package's
  * exports; only the `*.test.ts` files import it.
  */
-import { type GameErrorCode, type LogEvent, type RngState, type Seat, rollInt, seedRng } from "@saloon/engine";
+import { type RngState, rollInt, seedRng } from "@saloon/engine";
+import { gameDriver } from "@saloon/engine/testing";
 import { LOCATIONS, type LocationId, type MeepleCounts } from "./data.ts";
 import { fistful } from "./index.ts";
-import type { FistfulAction, FistfulPrompt } from "./rules.ts";
 import { type FistfulState, noMeeples } from "./state.ts";
 
 /** Meeple counts from a partial list: `meeples({ miner: 2 })`. */
@@ -40,47 +40,8 @@ export function goldOnlyBag(state: FistfulState, gold = 30): void {
   state.bag = { gold, stone: 0, dynamite: 0 };
 }
 
-/** The one prompt owed now (this game never has more than one). */
-export function prompt(state: FistfulState): FistfulPrompt {
-  const prompts = fistful.prompts(state);
-  if (prompts.length !== 1) throw new Error(`expected exactly one prompt, got ${prompts.length}`);
-  return prompts[0]!;
-}
-
-export interface Played {
-  state: FistfulState;
-  events: LogEvent[];
-}
-
-/** Applies one legal action; throws with the error code when the rules refuse it. */
-export function act(state: FistfulState, seat: Seat, action: FistfulAction): Played {
-  const result = fistful.apply(state, seat, action);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message} (${JSON.stringify(action)})`);
-  return { state: result.state, events: result.events };
-}
-
-/** Applies several actions in a row, each by the seat the current prompt asks; collects every event. */
-export function play(state: FistfulState, ...actions: FistfulAction[]): Played {
-  let current = state;
-  const events: LogEvent[] = [];
-  for (const action of actions) {
-    const played = act(current, prompt(current).seat, action);
-    current = played.state;
-    events.push(...played.events);
-  }
-  return { state: current, events };
-}
-
-/** The error code `apply` answers with, or null when the action is accepted. */
-export function errorCode(state: FistfulState, seat: Seat, action: unknown): GameErrorCode | null {
-  const result = fistful.apply(state, seat, action);
-  return result.ok ? null : result.error.code;
-}
-
-/** Events of one type, in order. */
-export function eventsOf(events: LogEvent[], type: string): LogEvent[] {
-  return events.filter((event) => event.type === type);
-}
+export const { prompt, act, play, errorCode } = gameDriver(fistful);
+export { eventsOf, type Played } from "@saloon/engine/testing";
 
 /**
  * An RNG state whose next die rolls (1–6) are exactly `rolls`, found by trying seeds in order:

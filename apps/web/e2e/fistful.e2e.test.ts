@@ -3,6 +3,8 @@
  * Player A creates a 2-seat table with a bot in seat 1 and plays every one of its decisions by
  * clicking a highlighted `[data-option]`; spectator B finds the table in the lobby, watches it
  * live with nothing clickable, and ends up with the same final scores.
+ * Then A finds the finished match in the history (filtered by name), opens its page and steps
+ * the replay, rebuilt in the browser, through every move to the same final scores.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -84,6 +86,11 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
   let browser: Browser | undefined;
   let base = "";
   let serverOutput = "";
+  // Handed from the game to the history test.
+  let player: Page | undefined;
+  let roomId = "";
+  let totalsAtTable: Record<string, string> = {};
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     if (!haveChromium) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
@@ -92,7 +99,8 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: serverDir,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "20", LOG_LEVEL: "warn" },
+      // A fresh in-memory database each run: the history starts empty.
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "20", LOG_LEVEL: "warn", PGLITE_DIR: "memory://", DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server.stdout?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
@@ -113,8 +121,8 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
 
   it("A plays a whole game against a bot by clicking the board while B watches", async () => {
     const started = Date.now();
-    const pageErrors: string[] = [];
     const a = await (await browser!.newContext({ viewport: { width: 1400, height: 1200 } })).newPage();
+    player = a;
     const b = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     for (const [label, page] of [["A", a], ["B", b]] as const) {
       page.on("pageerror", (error) => pageErrors.push(`${label}: ${error.message}`));
@@ -132,7 +140,7 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
     await a.locator('input[name="bot-1"]').check();
     await a.getByRole("button", { name: /create table/i }).click();
     await a.waitForURL(/#\/table\/[^/]+$/, { timeout: 15_000 });
-    const roomId = a.url().split("#/table/")[1]!;
+    roomId = a.url().split("#/table/")[1]!;
     await expect.poll(() => a.locator(".seat.me").count()).toBe(1);
     expect(await a.evaluate(() => localStorage.getItem("saloon.name"))).toBe("Annie Oakley");
     expect(await a.evaluate(() => localStorage.getItem("saloon.token"))).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
@@ -206,6 +214,9 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
     expect(await scores.locator("tbody tr").count()).toBe(2);
     expect(await scores.locator(".winners").textContent()).toMatch(/wins|Shared win/);
     const totalsA = await finalTotals(a);
+    totalsAtTable = totalsA;
+    // The end of the game links to its replay.
+    expect(await a.getByRole("link", { name: "View replay" }).getAttribute("href")).toBe(`#/match/${roomId}`);
 
     // B saw the game move on, still has nothing to click, and shows the same final scores.
     await b.getByTestId("final-scores").waitFor({ timeout: 15_000 });
@@ -217,5 +228,163 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
 
     expect(pageErrors).toEqual([]);
     console.info(`[web-e2e] ${clicks} clicks by A, ${kinds.size} kinds of option, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  it("A finds the match in the history and steps its replay through every move to the same scores", async () => {
+    expect(roomId, "the game above must have been played").not.toBe("");
+    const started = Date.now();
+    const page = player!;
+    const match = page.locator(".match-page");
+    const atMove = (n: number) => page.locator(`.match-page[data-move="${n}"]`).waitFor({ timeout: 5000 });
+    const counter = () => page.getByTestId("move-counter").textContent();
+    const scoresIn = async (testid: string) => {
+      const totals: Record<string, string> = {};
+      for (const row of await page.locator(`[data-testid="${testid}"] tbody tr`).all()) {
+        totals[(await row.getAttribute("data-seat")) ?? "?"] = (await row.locator("[data-total]").textContent())?.trim() ?? "";
+      }
+      return totals;
+    };
+
+    // What the server stored: every accepted action, and the scores the table showed.
+    const stored = (await (await fetch(`${base}/api/matches/${roomId}`)).json()) as {
+      actions: unknown[];
+      scores: { lines: { seat: number; total: number }[] };
+    };
+    const moves = stored.actions.length;
+    expect(moves).toBeGreaterThan(40);
+    expect(Object.fromEntries(stored.scores.lines.map((l) => [String(l.seat), String(l.total)]))).toEqual(totalsAtTable);
+
+    // The lobby links to the history; a filter by (part of) the player's name lists the match.
+    await page.goto(`${base}/#/`);
+    await page.getByRole("link", { name: "Match history", exact: true }).click();
+    await page.waitForURL(/#\/history$/);
+    await page.fill('input[name="player"]', "nobody-like-this");
+    await expect.poll(() => page.getByTestId("history-status").textContent(), { timeout: 10_000 }).toContain("No finished matches with a player called");
+    expect(await page.locator("[data-match]").count()).toBe(0);
+    await page.fill('input[name="player"]', "annie oak");
+    const row = page.locator(`[data-match="${roomId}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    expect(page.url()).toContain("#/history?player=annie+oak");
+    await page.selectOption('select[name="game"]', "fistful");
+    await expect.poll(() => page.url()).toContain("#/history?game=fistful&player=annie+oak");
+    await row.waitFor({ timeout: 10_000 });
+    expect(await page.locator("[data-match]").count()).toBe(1);
+    expect(await row.textContent()).toContain("Annie Oakley");
+    expect(await row.textContent()).toContain("A Fistful of Meeples");
+    expect(await row.textContent()).toMatch(/won|Shared win/);
+    const rowTotals: Record<string, string> = {};
+    for (const seat of await row.locator("li[data-seat]").all()) {
+      rowTotals[(await seat.getAttribute("data-seat")) ?? "?"] = (await seat.locator("[data-total]").textContent())?.trim() ?? "";
+    }
+    expect(rowTotals).toEqual(totalsAtTable);
+
+    // The match page: stored scores, a replay rebuilt in the browser that agrees with them.
+    await row.click();
+    await page.waitForURL(new RegExp(`#/match/${roomId}`));
+    expect(await page.getByRole("link", { name: "Back to the match history" }).getAttribute("href")).toBe("#/history?game=fistful&player=annie+oak");
+    await page.getByTestId("replay-banner").waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId("replay-check").isVisible()).toBe(true);
+    expect(await page.getByTestId("replay-warning").count()).toBe(0);
+    expect(await scoresIn("final-scores")).toEqual(totalsAtTable);
+    expect(await page.getByTestId("replay-banner").textContent()).toContain("Replay of a finished game");
+    expect(await counter()).toBe(`move ${moves} of ${moves}`);
+    expect(await page.locator("svg[aria-label]").count()).toBeGreaterThan(0);
+    expect(await page.locator("[data-option]").count(), "nothing on a replay is clickable").toBe(0);
+
+    // Jump to the start, then step forward through every single move.
+    await page.getByRole("button", { name: "Jump to the start", exact: true }).click();
+    await atMove(0);
+    expect(await counter()).toBe(`the setup of ${moves}`);
+    expect(await page.locator('[data-log-type="gameEnded"]').count()).toBe(0);
+    expect(await page.getByTestId("replay-scores").count()).toBe(0);
+    const forward = page.getByRole("button", { name: "Step forward", exact: true });
+    for (let move = 1; move <= moves; move++) {
+      // The button and the → key, taking turns (the key is quicker to drive).
+      if (move % 2 === 1) await forward.click();
+      else await page.keyboard.press("ArrowRight");
+      await atMove(move);
+      if (move % 25 === 0 || move === moves) {
+        expect(await counter()).toBe(`move ${move} of ${moves}`);
+        expect(await page.locator(`[data-move-index="${move}"][aria-current="step"]`).count()).toBe(1);
+        expect(await page.locator("[data-option]").count()).toBe(0);
+      }
+    }
+    expect(await forward.isDisabled()).toBe(true);
+    expect(await page.locator('[data-log-type="gameEnded"]').count()).toBe(1);
+
+    // At the end the replay's own scores equal the stored ones and those seen at the table.
+    await page.getByTestId("replay-scores").waitFor();
+    expect(await scoresIn("replay-scores")).toEqual(totalsAtTable);
+    expect(await scoresIn("replay-scores")).toEqual(await scoresIn("final-scores"));
+
+    // Keys, the slider, playback and the "view as" switch.
+    await page.locator("body").press("ArrowLeft");
+    await atMove(moves - 1);
+    expect(await page.getByTestId("replay-scores").count()).toBe(0);
+    await page.locator("body").press("Home");
+    await atMove(0);
+    await page.locator("body").press("ArrowRight");
+    await atMove(1);
+    await page.locator("body").press("End");
+    await atMove(moves);
+    await page.locator('input[type="range"]').fill("10");
+    await atMove(10);
+    await page.selectOption('select[name="speed"]', { label: "Fast" });
+    await page.getByRole("button", { name: "Play", exact: true }).click();
+    await atMove(12);
+    await page.getByRole("button", { name: "Pause", exact: true }).click();
+    const pausedAt = Number(await match.getAttribute("data-move"));
+    await page.waitForTimeout(700);
+    expect(Number(await match.getAttribute("data-move"))).toBe(pausedAt);
+    expect(await match.getAttribute("data-playing")).toBe("false");
+    await page.selectOption('select[name="view-as"]', { label: "Annie Oakley" });
+    expect(await page.getByTestId("replay-banner").textContent()).toContain("as Annie Oakley saw it");
+    expect(await page.locator(".seat.me").getAttribute("data-seat")).toBe("0");
+    expect(page.url()).toContain(`#/match/${roomId}?move=${pausedAt}`);
+
+    // Were the stored scores ever different from the rebuilt ones, the page would say so loudly.
+    const detailUrl = (url: URL) => url.pathname === `/api/matches/${roomId}`;
+    await page.route(detailUrl, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { scores: { lines: { total: number }[] } };
+      body.scores.lines[0]!.total += 1;
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const warning = page.getByTestId("replay-warning");
+    await warning.waitFor({ timeout: 10_000 });
+    const storedA = Number(totalsAtTable["0"]);
+    expect(await warning.textContent()).toContain(`Annie Oakley: stored ${storedA + 1} points, the replay gives ${storedA}.`);
+    expect(await page.getByTestId("replay-check").count()).toBe(0);
+    await page.unroute(detailUrl);
+
+    // "More matches" asks for the next page with the cursor and adds it below.
+    const listUrl = (url: URL) => url.pathname === "/api/matches";
+    await page.route(listUrl, async (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get("cursor") === "page-2") {
+        const seats = [
+          { seat: 0, kind: "human", name: "Annie Oakley", total: 12, placement: 1, winner: true },
+          { seat: 1, kind: "bot", name: "Bot 2", total: 3, placement: 2, winner: false },
+        ];
+        const older = { id: "older-match", game: "fistful", status: "finished", createdAt: "2026-01-01T09:00:00Z", startedAt: null, finishedAt: "2026-01-01T10:00:00Z", seats };
+        await route.fulfill({ json: { matches: [older], nextCursor: null } });
+        return;
+      }
+      expect(url.searchParams.get("player")).toBe("Annie");
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), nextCursor: "page-2" } });
+    });
+    await page.goto(`${base}/#/history?player=Annie`);
+    await page.locator(`[data-match="${roomId}"]`).waitFor({ timeout: 10_000 });
+    expect(await page.inputValue('input[name="player"]')).toBe("Annie");
+    await page.getByRole("button", { name: "More matches", exact: true }).click();
+    await page.locator('[data-match="older-match"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator("[data-match]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-match")))).toEqual([roomId, "older-match"]);
+    expect(await page.getByRole("button", { name: "More matches", exact: true }).count()).toBe(0);
+    await page.unroute(listUrl);
+
+    expect(pageErrors).toEqual([]);
+    console.info(`[web-e2e] history and a ${moves}-move replay stepped through, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 });

@@ -1,9 +1,13 @@
 /**
- * Screenshots of the lobby and a running table, for looking at the client with your own eyes.
- * Needs a running server that serves the built client (default http://127.0.0.1:2567) and
- * Debian's chromium. Usage: node --import tsx scripts/screenshots.ts [baseUrl] [outDir]
+ * Screenshots of the lobby, a running table, the match history and a replay, for looking at the
+ * client with your own eyes. Needs a running server that serves the built client (default
+ * http://127.0.0.1:2567) and Debian's chromium. When the history is empty an all-bot table is
+ * played first: start the server with BOT_DELAY_MS=20 so that takes seconds, not minutes.
+ * Usage: node --import tsx scripts/screenshots.ts [baseUrl] [outDir]
  */
 import { mkdirSync } from "node:fs";
+import { Client } from "@colyseus/sdk";
+import { TABLE_ROOM, type MatchPage } from "@saloon/protocol";
 import { chromium } from "playwright-core";
 
 const base = process.argv[2] ?? "http://127.0.0.1:2567";
@@ -68,6 +72,29 @@ try {
   await phoneLobby.goto(`${base}/#/`);
   await phoneLobby.locator("[data-room]").first().waitFor({ timeout: 10000 });
   await phoneLobby.screenshot({ path: `${out}/phone-lobby.png`, fullPage: true });
+
+  // The history and a replay. An all-bot table plays itself out when the history is empty.
+  const history = (await (await fetch(`${base}/api/matches?limit=1`)).json()) as MatchPage;
+  if (history.matches.length === 0) {
+    const room = await new Client(base.replace(/^http/, "ws")).create(TABLE_ROOM, { game: "fistful", seats: 3, bots: [0, 1, 2], spectate: true });
+    room.onMessage("*", () => undefined);
+    await new Promise<void>((resolve) => room.onStateChange((state) => (state as { status?: string }).status === "finished" && resolve()));
+    await room.leave();
+  }
+  const desk = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await desk.goto(`${base}/#/history`);
+  await desk.locator("[data-match]").first().waitFor({ timeout: 15000 });
+  await desk.screenshot({ path: `${out}/history.png`, fullPage: true });
+  await desk.locator("[data-match]").first().click();
+  await desk.getByTestId("replay-banner").waitFor({ timeout: 15000 });
+  await desk.screenshot({ path: `${out}/match-end.png`, fullPage: true });
+  await desk.locator('input[type="range"]').fill("40");
+  await desk.getByTestId("replay-banner").scrollIntoViewIfNeeded();
+  await desk.screenshot({ path: `${out}/replay-move-40.png` });
+  const phoneReplay = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  await phoneReplay.goto(desk.url());
+  await phoneReplay.getByTestId("replay-banner").waitFor({ timeout: 15000 });
+  await phoneReplay.screenshot({ path: `${out}/phone-replay.png`, fullPage: true });
   console.log(`screenshots in ${out}`);
 } finally {
   await browser.close();

@@ -10,3 +10,8 @@ const CLIENTS: Record<string, GameClient<never>> = {
 export function clientFor(gameId: string): GameClient<unknown> {
   return (CLIENTS[gameId] ?? genericClient) as GameClient<unknown>;
 }
+
+/** A game's display name for lists (history rows), or its id when this client has no renderer for it. */
+export function gameTitle(gameId: string): string {
+  return CLIENTS[gameId]?.title ?? gameId;
+}

@@ -1,12 +1,15 @@
 /** What the generic table needs from a game's renderer. Adding a game = one module of this shape. */
-import type { ActionBase, LogEvent, Prompt } from "@saloon/engine";
+import type { ActionBase, AnyGame, LogEvent, Prompt } from "@saloon/engine";
 import type { Component } from "svelte";
 
 export type Option = ActionBase;
 
 export interface BoardProps<V = unknown> {
   view: V;
-  /** The prompt this viewer owes now, or null (spectators, other seats' turns). */
+  /**
+   * The prompt this viewer owes now, or null (spectators, other seats' turns, replays). With
+   * null the board is read-only: nothing on it is highlighted or clickable.
+   */
   prompt: Prompt<Option> | null;
   mySeat: number | null;
   names: string[];
@@ -25,6 +28,11 @@ export interface SeatDetailProps<V = unknown> {
 export interface GameClient<V = unknown> {
   id: string;
   title: string;
+  /**
+   * The game's own rules package (the same object the server hosts), for rebuilding finished
+   * matches in the browser (replays). A client without it shows a match's scores but no replay.
+   */
+  rules?: AnyGame;
   Board: Component<BoardProps<V>>;
   /** Per-seat facts shown in the seat cards (cubes, score so far ...). */
   SeatDetails?: Component<SeatDetailProps<V>>;

@@ -1,16 +1,7 @@
-/** Hash routes: `#/` (lobby), `#/table/<roomId>` (play), `#/table/<roomId>/watch` (spectate). */
+/** The current hash route, reactive. Parsing and links live in routes.ts. */
+import { type Route, parseRoute } from "./routes.ts";
 
-export type Route = { page: "lobby" } | { page: "table"; roomId: string; watch: boolean };
-
-export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === "table" && parts[1]) return { page: "table", roomId: parts[1], watch: parts[2] === "watch" };
-  return { page: "lobby" };
-}
-
-export function tableHref(roomId: string, watch = false): string {
-  return `#/table/${encodeURIComponent(roomId)}${watch ? "/watch" : ""}`;
-}
+export { historyHref, matchHref, parseRoute, tableHref, type Route } from "./routes.ts";
 
 class Router {
   route = $state<Route>(parseRoute(globalThis.location?.hash ?? ""));
@@ -24,6 +15,11 @@ class Router {
   go(hash: string): void {
     if (location.hash === hash) this.route = parseRoute(hash);
     else location.hash = hash;
+  }
+
+  /** Rewrites the address (filters, a replay's move) without a navigation or a history entry. */
+  replace(hash: string): void {
+    if (location.hash !== hash) history.replaceState(history.state, "", hash);
   }
 }
 

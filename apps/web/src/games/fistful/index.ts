@@ -1,5 +1,5 @@
 /** A Fistful of Meeples in the browser: board, seat details, log and prompt wording. */
-import type { FistfulView } from "@saloon/fistful";
+import { type FistfulView, fistful } from "@saloon/fistful";
 import type { GameClient } from "../types.ts";
 import Board from "./Board.svelte";
 import { describeEvent } from "./log.ts";
@@ -11,6 +11,7 @@ const CATEGORIES: Record<string, string> = { gold: "Gold", bars: "Gold bars", si
 export const fistfulClient: GameClient<FistfulView> = {
   id: "fistful",
   title: "A Fistful of Meeples",
+  rules: fistful,
   Board,
   SeatDetails,
   describeEvent,

@@ -1,0 +1,121 @@
+/**
+ * The server's match history (GET /api/matches, GET /api/matches/:id) and the small pieces of
+ * logic the history and match pages share: query strings, dates, winners, a debounce.
+ */
+import type { MatchDetail, MatchPage, MatchSummary } from "@saloon/protocol";
+import { httpUrl } from "./server.ts";
+
+/** The history page's address with its filters, so the match page's "← History" goes back to the same list. */
+export const lastHistory = { href: "#/history" };
+
+export interface MatchQuery {
+  game?: string;
+  player?: string;
+  cursor?: string | null;
+  limit?: number;
+}
+
+/** `/api/matches?…` with only the filters that are set (a blank player name is no filter). */
+export function matchesPath(query: MatchQuery): string {
+  const params = new URLSearchParams();
+  if (query.game) params.set("game", query.game);
+  const player = query.player?.replace(/\s+/g, " ").trim();
+  if (player) params.set("player", player);
+  if (query.cursor) params.set("cursor", query.cursor);
+  if (query.limit) params.set("limit", String(query.limit));
+  const text = params.toString();
+  return `/api/matches${text ? `?${text}` : ""}`;
+}
+
+type Fetch = typeof fetch;
+
+async function answer(response: Response, what: string): Promise<unknown> {
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const reason = typeof body?.error === "string" ? `: ${body.error}` : "";
+    throw new Error(`The server answered ${response.status} for ${what}${reason}.`);
+  }
+  return response.json();
+}
+
+export async function fetchMatches(query: MatchQuery, fetchImpl: Fetch = fetch): Promise<MatchPage> {
+  const response = await fetchImpl(httpUrl(matchesPath(query)), { headers: { accept: "application/json" } });
+  const body = (await answer(response, "the match history")) as Partial<MatchPage>;
+  return { matches: Array.isArray(body.matches) ? body.matches : [], nextCursor: typeof body.nextCursor === "string" ? body.nextCursor : null };
+}
+
+/** A finished match with everything a replay needs, or null when there is none (yet) with that id. */
+export async function fetchMatch(id: string, fetchImpl: Fetch = fetch): Promise<MatchDetail | null> {
+  const response = await fetchImpl(httpUrl(`/api/matches/${encodeURIComponent(id)}`), { headers: { accept: "application/json" } });
+  if (response.status === 404) return null;
+  return (await answer(response, "this match")) as MatchDetail;
+}
+
+/** The winners of a listed match, by name: "Annie Oakley won", "Shared win: Annie & Bot 2". */
+export function winnerText(match: Pick<MatchSummary, "seats">): string {
+  const winners = match.seats.filter((s) => s.winner).map((s) => s.name || `Seat ${s.seat + 1}`);
+  if (winners.length === 0) return "No winner recorded";
+  return winners.length === 1 ? `${winners[0]} won` : `Shared win: ${winners.join(" & ")}`;
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago", else null (use the date). */
+export function agoText(iso: string | null, now: number): string | null {
+  if (!iso) return null;
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return null;
+  const minutes = Math.floor((now - then) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return minutes === 1 ? "a minute ago" : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? "an hour ago" : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  if (days === 1) return "yesterday";
+  return days < 7 ? `${days} days ago` : null;
+}
+
+/** The finish time in the reader's own locale and time zone. */
+export function dateText(iso: string | null): string {
+  if (!iso) return "unknown time";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "unknown time";
+  return date.toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+}
+
+/** "23 min" between start and finish, or "" when either is missing. */
+export function durationText(from: string | null, to: string | null): string {
+  if (!from || !to) return "";
+  const ms = Date.parse(to) - Date.parse(from);
+  if (!Number.isFinite(ms) || ms < 0) return "";
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return "under a minute";
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`;
+}
+
+/** Calls `fn` once input has been quiet for `ms`; `flush` runs a pending call now, `cancel` drops it. */
+export function debounce<T extends unknown[]>(fn: (...args: T) => void, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending: T | null = null;
+  const run = () => {
+    timer = null;
+    const args = pending;
+    pending = null;
+    if (args) fn(...args);
+  };
+  return {
+    call(...args: T): void {
+      pending = args;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(run, ms);
+    },
+    flush(): void {
+      if (timer) clearTimeout(timer);
+      run();
+    },
+    cancel(): void {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+    },
+  };
+}

@@ -16,6 +16,9 @@ import {
   BREED_DATA,
   type Breed,
   BUILDING_VP,
+  BUILDING_SPACES,
+  BUILDING_TYPES,
+  MAX_BUILDINGS,
   type CardId,
   DISC_DATA,
   type DiscId,
@@ -28,6 +31,7 @@ import {
   type PostId,
   SPACE_COST,
   SUCCESSORS,
+  TRAIN_ACTIONS,
   WORKER_VP,
   breedOf,
   workerOf,
@@ -39,7 +43,7 @@ const POST_VALUE: Record<PostId, number> = { P00: 0, P05: 3, P07: 4, P09: 6, P10
 const DISC_VALUE: Record<DiscId, number> = { D1: 1.5, D2: 2, D3: 0.5, D4: 1, D5: 4, D6: 3.5, D7: 5 };
 
 /** A rough value of what the printed actions of a location can do for this player now. */
-function specEstimate(view: ElPasoView, me: PlayerView, spec: ActionSpec): number {
+function specEstimate(view: ElPasoView, me: PlayerView, seat: number, spec: ActionSpec): number {
   const workers = (t: string) => me.workers.filter((c) => workerOf(c) === t).length;
   const wild = workers("WLD");
   const hand = me.hand ?? [];
@@ -71,14 +75,32 @@ function specEstimate(view: ElPasoView, me: PlayerView, spec: ActionSpec): numbe
     case "TRAIN": {
       const engineers = workers("ENG") + wild;
       let best = 0;
-      for (const n of [1, 2, 3, 4]) if (engineers >= n && me.money >= 2 * n) best = Math.max(best, TRAIN_WORTH[n]! - (2 * mf(me) + 0.5) * n);
+      for (const n of [1, 2, 3, 4]) if (engineers >= n && me.money >= 2 * n) best = Math.max(best, trainWorth(view, n) - (2 * mf(me) + 0.5) * n);
       return best;
     }
     case "GAIN_TILE":
       return me.money >= spec.cost ? 3 - mf(me) * spec.cost : 0;
     case "BUILD": {
-      const builders = workers("BLD") + wild;
-      return builders >= 1 && me.money >= 4 ? 4 + 1.5 * builders : 0;
+      // The best building or upgrade the rules would offer now.
+      const builders = workers("BLD");
+      const own = (Object.entries(view.board) as [NodeId, NonNullable<ElPasoView["board"][NodeId]>][]).filter(([, t]) => t.kind === "building" && t.owner === seat);
+      const late = view.simmentals <= 2 || view.end.triggered;
+      let best = 0;
+      for (const type of BUILDING_TYPES) {
+        if (!view.buildingStacks[String(type)]) continue;
+        const targets: NodeId[] = own.filter(([, t]) => t.kind === "building" && t.type < type).map(([node]) => node);
+        // A new building's value depends on its space only through the space's cost: the cheapest empty one.
+        const free = own.length < MAX_BUILDINGS ? BUILDING_SPACES.filter((node) => !view.board[node]) : [];
+        if (free.length > 0) targets.push(free.reduce((a, b) => (SPACE_COST[b]! < SPACE_COST[a]! ? b : a)));
+        for (const node of targets) {
+          const from = view.board[node]?.kind === "building" ? (view.board[node] as { type: number }).type : 0;
+          const k = type - from;
+          const wilds = Math.max(0, k - builders);
+          if (wilds > wild || me.money < 2 * k + (from ? 0 : SPACE_COST[node]!)) continue;
+          best = Math.max(best, buildValue(view, me, type, node, wilds, late));
+        }
+      }
+      return best;
     }
     case "AUX":
       return 1.5 * spec.n;
@@ -99,10 +121,64 @@ function locationValue(view: ElPasoView, me: PlayerView, seat: number, node: Nod
   if (tile.kind === "neutral") specs = NEUTRAL_ACTIONS[tile.id];
   else if (tile.owner === seat) specs = BUILDING_ACTIONS[`${tile.type}${view.buildingSides[String(tile.type)] as "a" | "b"}`];
   else return auxValue;
-  return Math.max(auxValue, specs.reduce((sum, spec) => sum + Math.max(0, specEstimate(view, me, spec)), 0));
+  return Math.max(auxValue, specs.reduce((sum, spec) => sum + Math.max(0, specEstimate(view, me, seat, spec)), 0));
 }
 
 const TRAIN_WORTH = [0, 5, 9, 13, 17];
+/** What a train card is worth: the fixed table, or more when its printed actions are worth more. */
+function trainWorth(view: ElPasoView, card: number): number {
+  const side = view.trainSides[String(card)] as "F" | "S";
+  const printed = TRAIN_ACTIONS[`${card as 1}${side}`].reduce((sum, spec) => sum + staticWorth(spec), 0);
+  return Math.max(TRAIN_WORTH[card]!, printed);
+}
+/** Visits to an own building counted in its value (a bot lands on its own building a few times a game). */
+const USE_VISITS = 2;
+/** What landing anywhere gives anyway (an auxiliary action), so not part of a building's worth. */
+const AUX_BASELINE = 2;
+
+/** A new building or an upgrade: its VP and (before the end nears) two more visits' worth of its actions, less its cost. */
+function buildValue(view: ElPasoView, me: PlayerView, building: number, node: NodeId, wild: number, late: boolean): number {
+  const existing = view.board[node];
+  const upgrade = existing?.kind === "building";
+  const from = upgrade ? existing.type : 0;
+  const k = building - from;
+  const dollars = 2 * k + (upgrade ? 0 : SPACE_COST[node]!);
+  const vp = BUILDING_VP[building as 1] - (from ? BUILDING_VP[from] : 0);
+  const side = (t: number) => view.buildingSides[String(t)] as "a" | "b";
+  const use = late ? 0 : USE_VISITS * (buildingUse(building, side(building)) - (from ? buildingUse(from, side(from)) : 0));
+  return vp * 1.5 + use + (upgrade ? 0 : late ? 0 : 2) - dollars * mf(me) - 0.5 * k - wild * 1.5;
+}
+
+/** A rough value of one visit to an own building of this type and side, whatever the hand holds now. */
+function buildingUse(type: number, side: "a" | "b"): number {
+  return BUILDING_ACTIONS[`${type as 1}${side}`].reduce((sum, spec) => sum + staticWorth(spec), 0) - AUX_BASELINE;
+}
+
+/** A printed action's rough worth in dollars, independent of the current hand and money. */
+function staticWorth(spec: ActionSpec): number {
+  switch (spec.t) {
+    case "DISCARD_CATTLE":
+      return spec.gain === "2xBV" ? 4 : 0.8 * spec.gain;
+    case "GAIN_MONEY":
+      return spec.n;
+    case "GAIN_CERT":
+      return 1.5 * spec.n;
+    case "GAIN_TOKEN":
+      return 1 - spec.cost;
+    case "GAIN_TILE":
+      return 3 - spec.cost;
+    case "GAIN_CATTLE":
+      return cardValue(`C-${spec.breed}`) - spec.cost;
+    case "AUX":
+      return 1.5 * spec.n;
+    case "REMOVE_CATTLE":
+      return 1.5;
+    case "HIRE":
+      return 6;
+    default:
+      return 3;
+  }
+}
 
 /** The best post this hand reaches, counting the certificates on the track. */
 function bestPostValue(view: ElPasoView, me: PlayerView, seat: number): number {
@@ -184,18 +260,11 @@ function optionValue(view: ElPasoView, prompt: ElPasoPrompt, option: ElPasoActio
       return cardValue(`C-${option.breed}`) + 2 - 2 * k * mf(me) - 0.5 * k - option.wild * 1.5;
     }
     case "train": {
-      const worth = TRAIN_WORTH[option.card]!;
+      const worth = trainWorth(view, option.card);
       return worth - (2 * mf(me) + 0.5) * option.card - option.wild * 1.5;
     }
-    case "build": {
-      const existing = view.board[option.node];
-      const upgrade = existing?.kind === "building";
-      const from = upgrade ? existing.type : 0;
-      const k = option.building - from;
-      const dollars = 2 * k + (upgrade ? 0 : SPACE_COST[option.node]!);
-      const vp = BUILDING_VP[option.building as 1] - (from ? BUILDING_VP[from] : 0);
-      return vp * 1.5 + (upgrade ? 0 : late ? 0 : 6) - dollars * mf(me) - 0.5 * k - option.wild * 1.5;
-    }
+    case "build":
+      return buildValue(view, me, option.building, option.node, option.wild, late);
     case "tile": {
       const cost = spec && spec.t === "GAIN_TILE" ? spec.cost : 0;
       if (option.pick.endsWith("_PILE")) return 3 - cost * mf(me);

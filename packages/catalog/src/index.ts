@@ -6,6 +6,7 @@ import { fistful } from "@saloon/fistful";
 /** Every game the site hosts at its tables, by id. Registering a game is one line here. */
 export const games: Record<string, AnyGame> = {
   [fistful.id]: fistful,
+  [elGaucho.id]: elGaucho,
 };
 
 /**
@@ -13,7 +14,6 @@ export const games: Record<string, AnyGame> = {
  * tests can play them, the server does not offer them. A game moves up to `games` with its renderer.
  */
 export const rulesOnlyGames: Record<string, AnyGame> = {
-  [elGaucho.id]: elGaucho,
   [elPaso.id]: elPaso,
 };
 

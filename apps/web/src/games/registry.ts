@@ -1,10 +1,12 @@
 /** Game renderers by game id; unknown games fall back to a plain list of options. */
+import { elGauchoClient } from "./el-gaucho/index.ts";
 import { fistfulClient } from "./fistful/index.ts";
 import { genericClient } from "./generic/index.ts";
 import type { GameClient } from "./types.ts";
 
 const CLIENTS: Record<string, GameClient<never>> = {
   [fistfulClient.id]: fistfulClient as GameClient<never>,
+  [elGauchoClient.id]: elGauchoClient as GameClient<never>,
 };
 
 export function clientFor(gameId: string): GameClient<unknown> {

@@ -1,0 +1,236 @@
+/**
+ * A whole game of El Gaucho in real Chromium against the real server.
+ * Player A creates a 3-seat El Gaucho table with bots in seats 1 and 2 from the lobby and plays
+ * every decision by clicking the board: a highlighted `[data-option]` is the move itself, a
+ * highlighted `[data-place]` (a field or area with several choices) opens its choices. Spectator B
+ * watches live with nothing clickable and never sees the steppe's tiles, and ends with the same
+ * final scores. SHOTS=<dir> also saves screenshots along the way.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { type Browser, type Page, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const LAUNCH_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+const webDist = fileURLToPath(new URL("../dist/index.html", import.meta.url));
+const serverDir = fileURLToPath(new URL("../../server", import.meta.url));
+
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && !process.env.CI) {
+  console.warn(`[web-e2e] skipped: no Chromium at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${base}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the server did not answer /health within 30 s:\n${output()}`);
+}
+
+/** Tiny seeded generator so a failing run can be repeated click for click. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const version = (page: Page) => page.locator(".table-page").getAttribute("data-version").then(Number);
+
+async function finalTotals(page: Page): Promise<Record<string, string>> {
+  const rows = page.locator('[data-testid="final-scores"] tbody tr');
+  const totals: Record<string, string> = {};
+  for (const row of await rows.all()) {
+    totals[(await row.getAttribute("data-seat")) ?? "?"] = (await row.locator("[data-total]").textContent())?.trim() ?? "";
+  }
+  return totals;
+}
+
+describe.skipIf(!haveChromium && !process.env.CI)("El Gaucho in the browser", () => {
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  let base = "";
+  let serverOutput = "";
+  const pageErrors: string[] = [];
+  const shots = process.env.SHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+  const shot = async (page: Page, name: string) => {
+    if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  };
+
+  beforeAll(async () => {
+    if (!haveChromium) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+    if (!existsSync(webDist)) throw new Error("apps/web/dist is missing: run `pnpm --filter @saloon/web build` first");
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "10", LOG_LEVEL: "warn", PGLITE_DIR: "memory://", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
+    server.stderr?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
+    await waitForHealth(base, server, () => serverOutput);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      server.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (server.exitCode === null) server.kill("SIGKILL");
+    }
+  });
+
+  it("A plays a whole game against two bots by clicking the board while B watches", async () => {
+    const started = Date.now();
+    const a = await (await browser!.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+    const b = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    for (const [label, page] of [["A", a], ["B", b]] as const) {
+      page.on("pageerror", (error) => pageErrors.push(`${label}: ${error.message}`));
+    }
+
+    // A creates a 3-seat El Gaucho table from the lobby, seats 1 and 2 bots.
+    await a.goto(`${base}/#/`);
+    await a.fill('input[name="player-name"]', "Martín Fierro");
+    await a.locator('select[name="game"]').selectOption("el-gaucho");
+    await a.locator('input[name="seats"][value="3"]').check({ force: true });
+    await a.locator('input[name="bot-1"]').check();
+    await a.locator('input[name="bot-2"]').check();
+    await a.getByRole("button", { name: /create table/i }).click();
+    await a.waitForURL(/#\/table\/[^/]+$/, { timeout: 15_000 });
+    const roomId = a.url().split("#/table/")[1]!;
+    await expect.poll(() => a.locator(".seat.me").count()).toBe(1);
+    expect(await a.locator("h1").textContent()).toContain("El Gaucho");
+
+    // B watches the same table.
+    await b.goto(`${base}/#/table/${roomId}/watch`);
+    await b.getByTestId("spectator-banner").waitFor({ timeout: 15_000 });
+    await b.locator('svg[aria-label="El Gaucho board"]').waitFor({ timeout: 15_000 });
+    const bStartVersion = await version(b);
+
+    const random = mulberry32(20261122);
+    const kinds = new Set<string>();
+    const shotsTaken = new Set<string>();
+    let clicks = 0;
+    let spectatorChecks = 0;
+    const notices: string[] = [];
+    const clickable = "[data-option]:not([disabled]), [data-place]";
+    while (!(await a.getByTestId("final-scores").isVisible())) {
+      await a.waitForFunction(
+        (sel) => document.querySelector('[data-testid="final-scores"]') || document.querySelector(sel),
+        clickable,
+        { timeout: 30_000 },
+      );
+      if (await a.getByTestId("final-scores").isVisible()) break;
+      const targets = await a.locator(clickable).all();
+      if (targets.length === 0) continue;
+      const pick = targets[Math.floor(random() * targets.length)]!;
+      const raw = await pick.getAttribute("data-option");
+      if (raw === null) {
+        // A place with several choices: it opens them, nothing is sent yet.
+        await pick.click({ timeout: 10_000 });
+        await a
+          .locator(".choice-strip [data-option]")
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(async (error: unknown) => {
+            await a.screenshot({ path: "/tmp/el-gaucho-e2e-failure.png", fullPage: true });
+            throw new Error(`clicking ${await pick.getAttribute("data-place")} opened no choices (screenshot /tmp/el-gaucho-e2e-failure.png): ${String(error)}`);
+          });
+        if (!shotsTaken.has("choice")) {
+          shotsTaken.add("choice");
+          await shot(a, "el-gaucho-choice");
+        }
+        continue;
+      }
+      const option = JSON.parse(raw) as { type: string };
+      if (!shotsTaken.has(option.type) && ["keep", "prePlace", "pick", "steppeChoose", "steppePlace", "homeLay"].includes(option.type)) {
+        shotsTaken.add(option.type);
+        await shot(a, `el-gaucho-${option.type}`);
+      }
+      kinds.add(option.type);
+      const before = await version(a);
+      await pick.click({ timeout: 10_000 });
+      clicks++;
+      await a
+        .waitForFunction((v) => Number(document.querySelector(".table-page")?.getAttribute("data-version")) !== v, before, { timeout: 10_000 })
+        .catch(async () => notices.push(`no answer to ${JSON.stringify(option)}: ${await a.locator(".notice").allTextContents()}`));
+      for (const text of await a.locator(".notice").allTextContents()) if (!notices.includes(text)) notices.push(text);
+
+      if (clicks % 10 === 0) {
+        // The spectator follows along, never gets anything to click, never sees the steppe's tiles.
+        expect(await b.locator("[data-option], [data-place]").count()).toBe(0);
+        expect(await b.getByText("Only you see these").count()).toBe(0);
+        spectatorChecks++;
+      }
+      if (clicks === 40) await shot(a, "el-gaucho-mid");
+      if (clicks > 1500) throw new Error("the game did not end after 1500 clicks");
+    }
+
+    expect(notices, "the server refused a highlighted option").toEqual([]);
+    expect(spectatorChecks).toBeGreaterThan(0);
+    expect([...kinds]).toEqual(expect.arrayContaining(["keep", "prePlace", "pick", "endTurn"]));
+
+    const scores = a.getByTestId("final-scores");
+    expect(await scores.locator("thead").textContent()).toMatch(/Sales.*Total/s);
+    expect(await scores.locator("tbody tr").count()).toBe(3);
+    expect(await scores.locator(".winners").textContent()).toMatch(/wins|Shared win/);
+    await shot(a, "el-gaucho-final");
+    const totalsA = await finalTotals(a);
+
+    await b.getByTestId("final-scores").waitFor({ timeout: 15_000 });
+    expect(await version(b)).toBeGreaterThan(bStartVersion);
+    expect(await b.locator("[data-option], [data-place]").count()).toBe(0);
+    expect(await finalTotals(b)).toEqual(totalsA);
+    await shot(b, "el-gaucho-spectator");
+
+    // A phone-sized spectator gets the same table, scaled.
+    if (shots) {
+      const phone = await (await browser!.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })).newPage();
+      await phone.goto(`${base}/#/table/${roomId}/watch`);
+      await phone.locator('svg[aria-label="El Gaucho board"]').waitFor({ timeout: 15_000 });
+      await shot(phone, "el-gaucho-phone");
+    }
+
+    expect(pageErrors).toEqual([]);
+    console.info(`[web-e2e] El Gaucho: ${clicks} clicks by A, ${kinds.size} kinds of option, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Board geometry computed from the game's data table (pasture sizes, the six areas, dice counts):
+ * wide: the pampa on the left, the rodeo and the steppe on the right, the action areas below,
+ * then the players' displays in two columns. Narrow (phones): everything stacked in one column,
+ * drawn at a width that keeps a pasture field at least 40 px wide on a 360 px screen.
+ */
+import { AREAS, type Area, BREEDS, pastureSizes } from "@saloon/el-gaucho";
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type Orientation = "wide" | "narrow";
+
+export interface GauchoLayout {
+  orientation: Orientation;
+  width: number;
+  height: number;
+  pampa: Rect;
+  /** Field rects by pasture row (row 0 = smallest, drawn at the bottom) and field. */
+  fields: Rect[][];
+  rowLabels: Rect[];
+  rodeo: Rect;
+  side: Rect;
+  areas: Record<Area, Rect>;
+  /** Each player's display: a box and one herd line per breed. */
+  players: { box: Rect; herds: Rect[] }[];
+}
+
+export const TILE_W = 104;
+export const TILE_H = 96;
+
+export function computeLayout(seats: number, orientation: Orientation = "wide"): GauchoLayout {
+  const sizes = pastureSizes(seats);
+  const gap = 10;
+  const label = 92;
+  const top = 44;
+  const pampaW = label + Math.max(...sizes) * (TILE_W + gap) + gap;
+  const rowH = TILE_H + gap;
+  const fields: Rect[][] = [];
+  const rowLabels: Rect[] = [];
+  sizes.forEach((size, r) => {
+    const y = top + (sizes.length - 1 - r) * rowH;
+    rowLabels[r] = { x: 8, y, w: label - 12, h: TILE_H };
+    fields[r] = Array.from({ length: size }, (_, i) => ({ x: label + i * (TILE_W + gap), y, w: TILE_W, h: TILE_H }));
+  });
+  const pampaH = top + sizes.length * rowH + 4;
+  const sideNeeds = 52 + seats * 24 + 96;
+  const wide = orientation === "wide";
+  const width = wide ? 1200 : Math.max(760, pampaW);
+  const pampa: Rect = { x: 0, y: 0, w: wide ? pampaW : width, h: pampaH };
+
+  let rodeo: Rect;
+  let side: Rect;
+  if (wide) {
+    const sideX = pampaW + 16;
+    rodeo = { x: sideX, y: 0, w: width - sideX, h: 150 };
+    side = { x: sideX, y: rodeo.h + 10, w: width - sideX, h: Math.max(sideNeeds, pampaH - rodeo.h - 10) };
+  } else {
+    rodeo = { x: 0, y: pampaH + 12, w: width, h: 150 };
+    side = { x: 0, y: rodeo.y + rodeo.h + 10, w: width, h: sideNeeds };
+  }
+
+  const areaTop = Math.max(pampa.y + pampa.h, side.y + side.h) + 16;
+  const perRow = wide ? AREAS.length : 3;
+  const areaW = (width - (perRow - 1) * 10) / perRow;
+  const areaH = 150;
+  const areas = {} as Record<Area, Rect>;
+  AREAS.forEach((area, i) => (areas[area] = { x: (i % perRow) * (areaW + 10), y: areaTop + Math.floor(i / perRow) * (areaH + 10), w: areaW, h: areaH }));
+  const areaRows = Math.ceil(AREAS.length / perRow);
+
+  const playersTop = areaTop + areaRows * (areaH + 10) + 10;
+  const cols = wide ? 2 : 1;
+  const colW = (width - (cols - 1) * 16) / cols;
+  const lineH = 40;
+  const boxH = 48 + BREEDS.length * lineH + 52;
+  const players = Array.from({ length: seats }, (_, seat) => {
+    const box = { x: (seat % cols) * (colW + 16), y: playersTop + Math.floor(seat / cols) * (boxH + 16), w: colW, h: boxH };
+    const herds = BREEDS.map((_, b) => ({ x: box.x + 10, y: box.y + 48 + b * lineH, w: box.w - 20, h: lineH - 4 }));
+    return { box, herds };
+  });
+  const height = playersTop + Math.ceil(seats / cols) * (boxH + 16);
+  return { orientation, width, height, pampa, fields, rowLabels, rodeo, side, areas, players };
+}
+
+export function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** Every rect that must not overlap another (for the layout test); the pampa holds the fields. */
+export function blocks(layout: GauchoLayout): Rect[] {
+  return [layout.pampa, layout.rodeo, layout.side, ...Object.values(layout.areas), ...layout.players.map((p) => p.box)];
+}

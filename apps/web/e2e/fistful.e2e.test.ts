@@ -6,86 +6,14 @@
  * Then A finds the finished match in the history (filtered by name), opens its page and steps
  * the replay, rebuilt in the browser, through every move to the same final scores.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-import { type Browser, type Page, chromium } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Site, finalTotals, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const LAUNCH_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
-const webDist = fileURLToPath(new URL("../dist/index.html", import.meta.url));
-const serverDir = fileURLToPath(new URL("../../server", import.meta.url));
-
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !process.env.CI) {
-  console.warn(`[web-e2e] skipped: no Chromium at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`the server did not answer /health within 30 s:\n${output()}`);
-}
-
-/** Tiny seeded generator so a failing run can be repeated click for click. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const version = (page: Page) => page.locator(".table-page").getAttribute("data-version").then(Number);
-
-async function finalTotals(page: Page): Promise<Record<string, string>> {
-  const rows = page.locator('[data-testid="final-scores"] tbody tr');
-  const totals: Record<string, string> = {};
-  for (const row of await rows.all()) {
-    totals[(await row.getAttribute("data-seat")) ?? "?"] = (await row.locator("[data-total]").textContent())?.trim() ?? "";
-  }
-  return totals;
-}
-
-describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () => {
-  let server: ChildProcess | undefined;
+describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
+  let site: Site | undefined;
   let browser: Browser | undefined;
   let base = "";
-  let serverOutput = "";
   // Handed from the game to the history test.
   let player: Page | undefined;
   let roomId = "";
@@ -93,30 +21,13 @@ describe.skipIf(!haveChromium && !process.env.CI)("Fistful in the browser", () =
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-    if (!existsSync(webDist)) throw new Error("apps/web/dist is missing: run `pnpm --filter @saloon/web build` first");
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      cwd: serverDir,
-      // A fresh in-memory database each run: the history starts empty.
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: "20", LOG_LEVEL: "warn", PGLITE_DIR: "memory://", DATABASE_URL: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    server.stdout?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
-    server.stderr?.on("data", (chunk: Buffer) => (serverOutput += chunk.toString()));
-    await waitForHealth(base, server, () => serverOutput);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    site = await startSite(20);
+    base = site.base;
+    browser = site.browser;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (server.exitCode === null) server.kill("SIGKILL");
-    }
+    await site?.stop();
   });
 
   it("A plays a whole game against a bot by clicking the board while B watches", async () => {

@@ -143,6 +143,18 @@ describe.skipIf(skipBrowserTests)("El Gaucho in the browser", () => {
       await shot(phone, "el-gaucho-phone");
     }
 
+    // The finished match replays from the history: rebuilt in the browser, the same board
+    // renderer read-only, and at its last move the scores the table showed.
+    await a.goto(`${base}/#/match/${roomId}`);
+    await a.getByTestId("replay-banner").waitFor({ timeout: 15_000 });
+    await a.locator('svg[aria-label="El Gaucho board"]').waitFor();
+    expect(await a.getByTestId("replay-check").isVisible()).toBe(true);
+    expect(await a.getByTestId("replay-warning").count()).toBe(0);
+    await a.locator("body").press("End");
+    await a.getByTestId("replay-scores").waitFor();
+    expect(await a.locator("[data-option], [data-place]").count()).toBe(0);
+    expect(await finalTotals(a)).toEqual(totalsA);
+
     expect(pageErrors).toEqual([]);
     console.info(`[web-e2e] El Gaucho: ${clicks} clicks by A, ${kinds.size} kinds of option, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });

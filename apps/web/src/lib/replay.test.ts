@@ -1,4 +1,5 @@
 import { type AnyGame, type FinalScores, type LogEvent, defineGame, playOut } from "@saloon/engine";
+import { elGaucho } from "@saloon/el-gaucho";
 import { fistful } from "@saloon/fistful";
 import { describe, expect, it } from "vitest";
 import { type Cursor, buildReplay, control, headlineEvent, keyControl, lastMove, moveEvents, scoreProblems, visibleEvents } from "./replay.ts";
@@ -19,6 +20,19 @@ describe("buildReplay", () => {
     expect(replay.moves.map((m) => m.number)).toEqual(played.log.map((_, i) => i + 1));
     // The events of every move, in order, are exactly the events of the game as it was played.
     expect(replay.moves.flatMap((m) => m.events)).toEqual(played.events);
+  });
+
+  it("rebuilds an El Gaucho match to its scores, its secret events shown only to their seat", () => {
+    const gaucho = playOut(elGaucho, { seed: "replay-gaucho", seats: 3 });
+    const replay = buildReplay(elGaucho, { seed: "replay-gaucho", seats: 3, options: null, actions: gaucho.log });
+    expect(replay.failure).toBeNull();
+    expect(elGaucho.scores(replay.states.at(-1) as typeof gaucho.state)).toEqual(elGaucho.scores(gaucho.state));
+    const end = lastMove(replay);
+    const secret = visibleEvents(elGaucho, replay, end, 0).filter((e) => e.onlyFor);
+    // Seat 0 kept tiles in the pre-round: that event is its own, and a spectator never sees it.
+    expect(secret.length).toBeGreaterThan(0);
+    expect(secret.every((e) => e.onlyFor!.includes(0))).toBe(true);
+    expect(visibleEvents(elGaucho, replay, end, null).some((e) => e.onlyFor)).toBe(false);
   });
 
   it("stops at a move the rules refuse and says which", () => {

@@ -7,11 +7,11 @@
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { games } from "@saloon/catalog";
-import { type ActionBase, type AnyGame, type LogEvent, type Prompt, type RngState, type Seat, createRandom, replay } from "@saloon/engine";
-import { TABLE_ROOM, decodePrompt, decodeResult, decodeView } from "@saloon/protocol";
+import { type ActionBase, type AnyGame, type LogEvent, type Prompt, type RngState, type Seat, replay } from "@saloon/engine";
+import { TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableRoom } from "./table-room.ts";
-import { type Recorder, bootTestServer, record, rngStatesSeen, testGames, token } from "./test-support.ts";
+import { type Recorder, autoPlay, bootTestServer, record, rngStatesSeen, testGames, token } from "./test-support.ts";
 
 type Tile = { breed: string; value: number };
 interface PlayerView {
@@ -71,29 +71,6 @@ const steppeLover: AnyGame = {
   },
 };
 
-/**
- * Plays a recorded seat like test-support's autoPlay (the steppe-loving bot on what the client
- * decoded), but answers the simultaneous pre-round choice only once: there another seat's keep
- * can bump the version before this seat's own keep is applied, and autoPlay would send it again.
- * After the pre-round only one seat owes a decision at a time, so one answer per version is right.
- */
-function play(player: Recorder): void {
-  const random = createRandom(player.label);
-  let answered = -1;
-  let kept = false;
-  const act = () => {
-    const snapshot = player.snapshots.at(-1);
-    const seat = player.seat;
-    if (!snapshot || seat === null || seat === undefined || snapshot.status !== "playing" || snapshot.version <= answered) return;
-    const prompt = decodePrompt(snapshot, seat);
-    if (!prompt || (prompt.kind === "keep" && kept)) return;
-    answered = snapshot.version;
-    if (prompt.kind === "keep") kept = true;
-    player.room.send("action", steppeLover.bot(decodeView(snapshot, seat), prompt, random));
-  };
-  player.room.onStateChange(act);
-  act();
-}
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => {
@@ -127,8 +104,8 @@ describe("El Gaucho at a table", () => {
     const bob = await record("bob", colyseus.sdk.joinById(tableId, { name: "Bob", token: token("bob") }));
     expect([ann.seat, bob.seat, watcher.seat]).toEqual([0, 1, null]);
 
-    play(ann);
-    play(bob);
+    autoPlay(ann, steppeLover);
+    autoPlay(bob, steppeLover);
     const finished = (player: Recorder) => player.until(() => player.snapshots.find((s) => s.status === "finished"), "the end of the game", 60_000);
     const [end] = await Promise.all([finished(watcher), finished(ann), finished(bob)]);
 

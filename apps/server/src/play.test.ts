@@ -140,6 +140,9 @@ describe("hidden information", () => {
     await Promise.all(
       [ann, cy, watcher].map((p) => p.until(() => p.snapshots.find((s) => s.status === "finished"), "the end", 10_000)),
     );
+    // Nobody answered a question twice, even while several seats were asked at once.
+    expect(ann.errors()).toEqual([]);
+    expect(cy.errors()).toEqual([]);
 
     const state = serverRoom(ann)["gameState"] as HiddenHandsState;
     const held = (seat: Seat) =>

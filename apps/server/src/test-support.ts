@@ -241,22 +241,28 @@ export function token(name: string): string {
  */
 export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>, seed = player.label): () => void {
   const random = createRandom(seed);
-  let answeredVersion = -1;
-  // A refused message was not acted on: ask again a little later (the rate limit refills).
-  const retryLater = (type: string, payload: unknown) => {
-    if (type !== "error" || (payload as ErrorMessage).code !== "RATE_LIMITED") return;
-    answeredVersion = -1;
-    setTimeout(act, 150);
+  // The prompt this seat last answered, while that answer may still be on its way. With
+  // simultaneous prompts another seat's action can produce a new snapshot before ours is applied,
+  // showing the same question again: it must not be answered twice. The question is answerable
+  // again once it has changed or gone, or once the server refused the answer.
+  let inFlight: string | null = null;
+  const onRefusal = (type: string, payload: unknown) => {
+    if (type !== "error") return;
+    inFlight = null;
+    // A refused message was not acted on: ask again (a little later, when the rate limit refills).
+    setTimeout(act, (payload as ErrorMessage).code === "RATE_LIMITED" ? 150 : 0);
   };
-  player.onAnyMessage(retryLater);
+  player.onAnyMessage(onRefusal);
   const act = () => {
     const snapshot = player.snapshots.at(-1);
     const seat = player.seat;
     if (!snapshot || seat === null || seat === undefined || snapshot.status !== "playing") return;
-    if (snapshot.version <= answeredVersion) return;
+    const question = snapshot.seats.find((s) => s.seat === seat)?.secret?.prompt ?? "";
+    if (question !== inFlight) inFlight = null;
+    if (!question || inFlight !== null) return;
     const prompt = decodePrompt(snapshot, seat);
     if (!prompt) return;
-    answeredVersion = snapshot.version;
+    inFlight = question;
     player.room.send("action", game.bot(decodeView(snapshot, seat), prompt, random));
   };
   player.room.onStateChange(act);

@@ -63,12 +63,10 @@ function watchRng<G extends AnyGame>(game: G): G {
   };
 }
 
-const fistful = games.fistful!;
-
-export const testGames: Record<string, AnyGame> = {
-  [fistful.id]: watchRng(fistful),
-  [hiddenHands.id]: watchRng(hiddenHands),
-};
+/** Every game of the catalog plus the hidden-hands test game, each reporting its RNG states. */
+export const testGames: Record<string, AnyGame> = Object.fromEntries(
+  [...Object.values(games), hiddenHands].map((game) => [game.id, watchRng(game)]),
+);
 
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 

@@ -88,3 +88,12 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
 function error(code: import("./contract.ts").GameErrorCode, message: string, expected?: string) {
   return expected === undefined ? { code, message } : { code, message, expected };
 }
+
+/** `parseOptions` for a game without table options: nothing (or `{}`) is accepted, anything else refused. */
+export function noTableOptions(title: string): (raw: unknown) => Record<string, never> {
+  return (raw) => {
+    if (raw === undefined || raw === null) return {};
+    if (typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 0) return {};
+    throw new GameRuleError("BAD_SETUP", `${title} has no table options`);
+  };
+}

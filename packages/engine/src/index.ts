@@ -1,5 +1,5 @@
 export * from "./contract.ts";
-export { defineGame, defaultViewEvent, type GameRules } from "./define-game.ts";
+export { defineGame, defaultViewEvent, type GameRules, noTableOptions } from "./define-game.ts";
 export { cloneJson, isBoundedJson, sameJson } from "./json.ts";
 export { rankResults } from "./ranking.ts";
 export { createRandom, rollInt, seedRng, shuffleInPlace, type RngState } from "./rng.ts";

@@ -1,4 +1,4 @@
-import { GameRuleError, defineGame } from "@saloon/engine";
+import { defineGame, noTableOptions } from "@saloon/engine";
 import { chooseAction } from "./bot.ts";
 import { ACTION_TYPES, type GauchoAction, currentPrompts, perform } from "./rules/index.ts";
 import { finalScores } from "./scoring.ts";
@@ -16,11 +16,7 @@ export const elGaucho = defineGame<GauchoState, GauchoAction, GauchoOptions, Gau
   rulesVersion: "1",
   defaultOptions: {},
   actionTypes: ACTION_TYPES,
-  parseOptions(raw) {
-    if (raw === undefined || raw === null) return {};
-    if (typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 0) return {};
-    throw new GameRuleError("BAD_SETUP", "El Gaucho has no table options");
-  },
+  parseOptions: noTableOptions("El Gaucho"),
   setup: (seed, seats) => setupState(seed, seats),
   prompts: currentPrompts,
   perform,

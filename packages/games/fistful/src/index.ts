@@ -1,4 +1,4 @@
-import { GameRuleError, defineGame } from "@saloon/engine";
+import { defineGame, noTableOptions } from "@saloon/engine";
 import { chooseAction } from "./bot.ts";
 import { ACTION_TYPES, type FistfulAction, currentPrompt, perform } from "./rules.ts";
 import { finalScores } from "./scoring.ts";
@@ -16,11 +16,7 @@ export const fistful = defineGame<FistfulState, FistfulAction, FistfulOptions, F
   rulesVersion: "1",
   defaultOptions: {},
   actionTypes: ACTION_TYPES,
-  parseOptions(raw) {
-    if (raw === undefined || raw === null) return {};
-    if (typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 0) return {};
-    throw new GameRuleError("BAD_SETUP", "A Fistful of Meeples has no table options");
-  },
+  parseOptions: noTableOptions("A Fistful of Meeples"),
   setup: (seed, seats) => setupState(seed, seats),
   prompts(state) {
     const prompt = currentPrompt(state);

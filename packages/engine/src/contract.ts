@@ -118,6 +118,22 @@ export interface Game<S, A extends ActionBase, O, V> {
   viewEvent(event: LogEvent, viewer: Seat | null): LogEvent | null;
   /** The bot hook: picks one of `prompt.options` seeing only what the seat itself may see. */
   bot(view: V, prompt: Prompt<A>, random: Random): A;
+  /**
+   * Optional, for the simulator: named figures per seat of a finished game (turns taken,
+   * deliveries, objectives met …), from its final state and every event it produced.
+   */
+  stats?(state: S, events: readonly LogEvent[]): Record<string, number>[];
+  /**
+   * Optional: seats the rules play themselves under these table options (an automa, such as El
+   * Paso's solo opponent Sue). A table makes them bot seats with this name; no person sits there.
+   */
+  automaSeats?(seats: number, options: O): AutomaSeat[];
+}
+
+/** A seat the game plays itself, and the name it goes by at the table. */
+export interface AutomaSeat {
+  seat: Seat;
+  name: string;
 }
 
 /** A game with its type parameters erased, for registries and the generic room. */

@@ -1,4 +1,4 @@
-import type { ActionBase, ApplyResult, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
+import type { ActionBase, ApplyResult, AutomaSeat, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
 import { GameRuleError } from "./contract.ts";
 import { cloneJson, isBoundedJson, sameJson } from "./json.ts";
 
@@ -26,6 +26,8 @@ export interface GameRules<S, A extends ActionBase, O, V> {
   view(state: S, viewer: Seat | null): V;
   viewEvent?(event: LogEvent, viewer: Seat | null): LogEvent | null;
   bot(view: V, prompt: Prompt<A>, random: Random): A;
+  stats?(state: S, events: readonly LogEvent[]): Record<string, number>[];
+  automaSeats?(seats: number, options: O): AutomaSeat[];
 }
 
 /** Events marked `onlyFor` reach only those seats; everything else is public. */
@@ -61,6 +63,8 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
     view: rules.view,
     viewEvent: rules.viewEvent ?? defaultViewEvent,
     bot: rules.bot,
+    ...(rules.stats ? { stats: rules.stats } : {}),
+    ...(rules.automaSeats ? { automaSeats: rules.automaSeats } : {}),
     apply(state, seat, action) {
       if (!isBoundedJson(action) || typeof action !== "object" || action === null || Array.isArray(action)) {
         return fail("MALFORMED_ACTION", "An action must be a small plain object");

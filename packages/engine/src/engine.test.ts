@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type Prompt, defineGame, GameRuleError } from "./index.ts";
-import { createRandom, rollInt, seedRng, shuffleInPlace } from "./rng.ts";
+import { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, shuffleInPlace } from "./rng.ts";
 import { rankResults } from "./ranking.ts";
 import { isBoundedJson, sameJson } from "./json.ts";
 import { playOut, replay } from "./simulate.ts";
@@ -77,6 +78,47 @@ describe("seeded RNG", () => {
     expect([...once].sort((x, y) => x - y)).toEqual(items);
     expect(once).not.toEqual(items);
     expect(shuffleInPlace({ rng: seedRng("s") }, [...items])).toEqual(once);
+  });
+
+  it("fills the generator's whole 128-bit state from SHA-256 of the seed", () => {
+    for (const seed of ["abc", "demo", newTableSeed()]) {
+      const digest = createHash("sha256").update(seed, "utf8").digest();
+      expect(seedRng(seed)).toEqual([0, 4, 8, 12].map((offset) => digest.readInt32BE(offset)));
+    }
+    // Every one of the 128 state bits depends on the seed. (The 32-bit derivation before issue #9
+    // left word 0 at -1 and word 3 at 0 for every seed, and word 1 was the complement of word 2.)
+    const states = Array.from({ length: 64 }, (_, i) => seedRng(`bits-${i}`));
+    for (let word = 0; word < 4; word++) {
+      const varying = states.reduce((bits, state) => bits | (state[word]! ^ states[0]![word]!), 0);
+      expect(varying >>> 0, `word ${word}`).toBe(0xffffffff);
+    }
+  });
+
+  it("gives two seeds that a 32-bit hash confuses two different games", () => {
+    // "seed-649864" and "seed-1617280" have the same 32-bit FNV-1a hash (found by a birthday
+    // search over seed-<n>): the old derivation gave both the same state and the same game.
+    const a = { rng: seedRng("seed-649864") };
+    const b = { rng: seedRng("seed-1617280") };
+    expect(a.rng).not.toEqual(b.rng);
+    expect(Array.from({ length: 12 }, () => rollInt(a, 1, 6))).not.toEqual(Array.from({ length: 12 }, () => rollInt(b, 1, 6)));
+  });
+
+  it("keeps the 32-bit derivation for stored legacy seeds only, so old matches still replay", () => {
+    // States the derivation of rulesVersion "1" gave before issue #9 (computed with that code).
+    expect(seedRng(`${LEGACY_SEED_PREFIX}abc`)).toEqual([-1, -440920332, 440920331, 0]);
+    const holder = { rng: seedRng(`${LEGACY_SEED_PREFIX}x9`) };
+    expect(Array.from({ length: 8 }, () => rollInt(holder, 1, 6))).toEqual([6, 3, 4, 3, 2, 4, 3, 3]);
+    expect(seedRng("abc")).not.toEqual(seedRng(`${LEGACY_SEED_PREFIX}abc`));
+  });
+
+  it("makes table seeds of 32 random bytes that never take the legacy path", () => {
+    const seeds = Array.from({ length: 50 }, () => newTableSeed());
+    for (const seed of seeds) {
+      expect(seed).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(seed, "base64url")).toHaveLength(32);
+      expect(seed.startsWith(LEGACY_SEED_PREFIX)).toBe(false);
+    }
+    expect(new Set(seeds).size).toBe(seeds.length);
   });
 
   it("bot randomness is separate and reproducible", () => {

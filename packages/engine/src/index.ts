@@ -2,5 +2,5 @@ export * from "./contract.ts";
 export { defineGame, defaultViewEvent, type GameRules, noTableOptions } from "./define-game.ts";
 export { cloneJson, isBoundedJson, sameJson } from "./json.ts";
 export { rankResults } from "./ranking.ts";
-export { createRandom, rollInt, seedRng, shuffleInPlace, type RngState } from "./rng.ts";
+export { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, seedState, shuffleInPlace, type RngState } from "./rng.ts";
 export { gameBot, playOut, randomBot, replay, type Chooser, type LoggedAction, type PlayOutResult } from "./simulate.ts";

@@ -9,6 +9,8 @@ import {
   formatJoinError,
   joinErrorCode,
   joinOptions,
+  matchListQuery,
+  playerJoinOptions,
 } from "./index.ts";
 
 const snapshot: TableSnapshot = {
@@ -16,11 +18,12 @@ const snapshot: TableSnapshot = {
   status: "playing",
   version: 3,
   seats: [
-    { seat: 0, kind: "human", name: "Ann", connected: true, secret: { view: { hand: "[1,2]", viewer: "0" }, prompt: '{"seat":0,"kind":"play","options":[{"type":"play","card":1}]}' } },
-    { seat: 1, kind: "bot", name: "Bot 2", connected: true },
+    { seat: 0, kind: "human", name: "Ann", connected: true, awayUntil: 0, graceOver: false, secret: { view: { hand: "[1,2]", viewer: "0" }, prompt: '{"seat":0,"kind":"play","options":[{"type":"play","card":1}]}' } },
+    { seat: 1, kind: "bot", name: "Bot 2", connected: true, awayUntil: 0, graceOver: false },
   ],
   view: { viewer: "null", deck: "7", hand: "[]" },
   result: "",
+  endReason: "",
 };
 
 describe("decoding a snapshot", () => {
@@ -55,8 +58,10 @@ describe("options", () => {
   });
 
   it("fills create defaults and names the table's keys", () => {
-    expect(createTableOptions.parse({ game: "fistful", seats: 3 })).toEqual({ game: "fistful", seats: 3, bots: [], private: false });
-    expect([...TABLE_OPTION_KEYS].sort()).toEqual(["bots", "game", "options", "private", "seats"]);
+    expect(createTableOptions.parse({ game: "fistful", seats: 3 })).toEqual({ game: "fistful", seats: 3, bots: [], private: false, graceSeconds: 300 });
+    expect([...TABLE_OPTION_KEYS].sort()).toEqual(["bots", "game", "graceSeconds", "options", "private", "seats"]);
+    expect(createTableOptions.safeParse({ game: "fistful", seats: 3, graceSeconds: -1 }).success).toBe(false);
+    expect(createTableOptions.safeParse({ game: "fistful", seats: 3, graceSeconds: 1e9 }).success).toBe(false);
   });
 
   it("reads a join error code back from the error message", () => {
@@ -64,5 +69,37 @@ describe("options", () => {
     expect(joinErrorCode("SEAT_TAKEN: Seat 2 is taken")).toBe("SEAT_TAKEN");
     expect(joinErrorCode(new Error("room is locked"))).toBeNull();
     expect(joinErrorCode(undefined)).toBeNull();
+  });
+});
+
+describe("display names", () => {
+  const name = (raw: string) => playerJoinOptions.safeParse({ name: raw, token: "abcdefghijklmnop" });
+
+  it("strips control, format and bidi characters, and folds white space", () => {
+    expect(name("Ann\u0000").data?.name).toBe("Ann");
+    expect(name("\u001b[31mRed\u001b[0m").data?.name).toBe("[31mRed[0m");
+    expect(name("\u202eevil\u202c txt").data?.name).toBe("evil txt");
+    expect(name("A\u0000nn").data?.name).toBe("Ann");
+    expect(name("Zoë\u200b  \t Bo\u2028b").data?.name).toBe("Zoë Bo b");
+    expect(name("Zoe\u0308").data?.name).toBe("Zoë"); // NFC: one character, as typed
+    expect(name("\ud800lone").data?.name).toBe("lone");
+  });
+
+  it("refuses names that are empty once cleaned, too long in characters, or markup", () => {
+    expect(name("\u0000\u202e \u200b").success).toBe(false);
+    expect(name("🤠".repeat(24)).success).toBe(true); // 24 characters, 48 UTF-16 units
+    expect(name("🤠".repeat(25)).success).toBe(false);
+    expect(name("x".repeat(10_000)).success).toBe(false);
+    expect(name("<img src=x onerror=alert(1)>").success).toBe(false);
+  });
+});
+
+describe("history query", () => {
+  it("refuses control characters and repeated keys, and cleans the player name", () => {
+    expect(matchListQuery.safeParse({ player: "\u0000" }).success).toBe(false);
+    expect(matchListQuery.safeParse({ player: ["a", "b"] }).success).toBe(false);
+    expect(matchListQuery.safeParse({ game: "fistful\u001b" }).success).toBe(false);
+    expect(matchListQuery.safeParse({ player: "  Ann  " }).data).toEqual({ player: "Ann" });
+    expect(matchListQuery.safeParse({ player: "%" }).data).toEqual({ player: "%" });
   });
 });

@@ -1,6 +1,6 @@
 /** One test per action type and variant of the vocabulary (data file §0.2), plus auxiliary actions and worker bonuses. */
 import { describe, expect, it } from "vitest";
-import type { NodeId } from "./data.ts";
+import { BUILDING_ACTIONS, type NodeId, SPACE_COST } from "./data.ts";
 import type { ElPasoState } from "./state.ts";
 import {
   arriveAt,
@@ -37,7 +37,7 @@ describe("1 discard cattle for money", () => {
     expect(me(state).hand.filter((c) => c.startsWith("C-GAL"))).toHaveLength(1);
     expect(optionsOfType(state, "actBreed")).toEqual([]);
   });
-  it("any breeding-value-2 card for $5 (2a)", () => {
+  it("any breeding-value-2 card for money (2a)", () => {
     let state = at("T03", (s) => {
       placeBuilding(s, "T03", 2, 0);
       setHand(s, 0, ["CRI", "PIN", "SGE", "CRI"]);
@@ -45,7 +45,7 @@ describe("1 discard cattle for money", () => {
     expect(optionsOfType(state, "actBreed").map((o) => o.breed).sort()).toEqual(["PIN", "SGE"]);
     const money = me(state).money;
     state = play(state, { type: "actBreed", i: 0, breed: "PIN" }).state;
-    expect(me(state).money).toBe(money + 5);
+    expect(me(state).money).toBe(money + (BUILDING_ACTIONS["2a"][0] as { gain: number }).gain);
   });
   it("any card for $3 (3b)", () => {
     const state = at("T03", (s) => {
@@ -70,7 +70,7 @@ describe("1 discard cattle for money", () => {
 
 describe("2 gain money / 3 certificates / 4 exchange tokens", () => {
   it("G gives $2", () => {
-    const state = at("T13");
+    const state = at("T15");
     expect(me(play(state, { type: "act", i: 1 }).state).money).toBe(me(state).money + 2);
   });
   it("C gives up to 2 certificates, never past 4; not offered on a full track", () => {
@@ -90,7 +90,7 @@ describe("2 gain money / 3 certificates / 4 exchange tokens", () => {
     expect(me(play(state, { type: "act", i: 1 }).state).tokens).toBe(tokens + 1);
   });
   it("an exchange token draws one card and discards one; a worker drawn goes to the worker area and the draw goes on", () => {
-    let state = at("T13", (s) => {
+    let state = at("T15", (s) => {
       const p = me(s);
       p.tokens = 1;
       setWorkers(s, 0, {});
@@ -127,14 +127,18 @@ describe("5 hire", () => {
     state = play(state, { type: "hire", i: 0, worker: "COW" }, { type: "hireSecond", worker: "WLD" }).state;
     expect(me(state).money).toBe(0);
   });
-  it("2b: a specific worker for $5 or a wild for $9", () => {
+  it("2b: a specific worker for $0 or a wild for $4 (a hire away from B is free but for the wild)", () => {
     const state = at("T03", (s) => {
       s.buildingSides["2"] = "b";
       placeBuilding(s, "T03", 2, 0);
-      me(s).money = 8;
+      me(s).money = 3;
     });
     expect(optionsOfType(state, "hire").map((o) => o.worker)).toEqual(["COW", "ENG", "BLD"]);
-    expect(prompt(play(state, { type: "hire", i: 0, worker: "BLD" }).state).kind).toBe("actions"); // no second hire
+    const after = play(state, { type: "hire", i: 0, worker: "BLD" }).state;
+    expect(me(after).money).toBe(3);
+    expect(prompt(after).kind).toBe("actions"); // no second hire
+    state.players[0]!.money = 4;
+    expect(me(play(state, { type: "hire", i: 0, worker: "WLD" }).state).money).toBe(0);
   });
   it("a free hire (post 9): $0 for a specific worker, $4 for a wild; an empty stack is not offered", () => {
     let state = at("T00", (s) => {
@@ -251,8 +255,9 @@ describe("9 build", () => {
     const options = optionsOfType(state, "build");
     expect(options.some((o) => o.node === "T03")).toBe(false);
     expect(options.filter((o) => o.node === "T05").every((o) => o.building > 3)).toBe(true);
-    // Placing pays the space: T15 costs $4 on top.
-    const after = play(state, { type: "build", i: 0, building: 1, node: "T15", wild: 0 }).state;
+    // Placing pays the space's price on top (T13: $4).
+    expect(SPACE_COST.T13).toBe(4);
+    const after = play(state, { type: "build", i: 0, building: 1, node: "T13", wild: 0 }).state;
     expect(me(after).money).toBe(20 - 2 - 4);
   });
 });
@@ -267,7 +272,7 @@ describe("10 auxiliary actions", () => {
     expect(state.active).toBe(1); // the location is used up, the turn ended
   });
   it("after a depicted action, no auxiliary action is offered", () => {
-    const state = play(at("T13"), { type: "act", i: 1 }).state;
+    const state = play(at("T15"), { type: "act", i: 1 }).state;
     expect(optionsOfType(state, "aux")).toEqual([]);
   });
   it("another player's building offers only an auxiliary action", () => {
@@ -292,7 +297,7 @@ describe("10 auxiliary actions", () => {
     expect(state.box).toHaveLength(1);
   });
   it("G: two different auxiliary actions", () => {
-    let state = at("T13", (s) => clearDisc(s, 0, "D2"));
+    let state = at("T15", (s) => clearDisc(s, 0, "D2"));
     state = play(state, { type: "act", i: 0 }).state;
     expect(prompt(state).kind).toBe("aux");
     state = play(state, { type: "aux", aux: 1 }).state;
@@ -361,7 +366,7 @@ describe("12 gain cattle / 13 remove cattle", () => {
 
 describe("worker bonuses", () => {
   it("engineer $1, wild $2, builder $2 → 1 certificate; the worker goes to the discard pile", () => {
-    let state = at("T13", (s) => {
+    let state = at("T15", (s) => {
       setWorkers(s, 0, { ENG: 1, WLD: 1, BLD: 1 });
       me(s).money = 0;
     });
@@ -426,7 +431,7 @@ describe("more variants", () => {
 
 describe("refusals", () => {
   it("another seat, an action not offered, an unknown action type, a malformed action", () => {
-    const state = at("T13");
+    const state = at("T15");
     expect(errorCode(state, 1, { type: "done" })).toBe("NOT_YOUR_TURN");
     expect(errorCode(state, 0, { type: "act", i: 5 })).toBe("ILLEGAL_ACTION");
     expect(errorCode(state, 0, { type: "fly" })).toBe("UNKNOWN_ACTION");

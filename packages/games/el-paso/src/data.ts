@@ -3,6 +3,9 @@
  * shared/data/el-paso.md (section numbers below are that file's). Values the file marks R
  * (our reconstruction) live here and nowhere else; each is tagged `// R`. Replacing an R value
  * with the printed one needs no code change.
+ *
+ * Calibration (issue #12): R values changed from the data file carry a `CALIBRATED` comment with
+ * the old value and the reason; CALIBRATION.md sums them up with the figures before and after.
  */
 
 // ---------------------------------------------------------------- §0 vocabulary
@@ -109,13 +112,19 @@ export const HIRE_TWO_PRICE = 13;
 export const NODES = ["T00", "T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10", "T11", "T12", "T13", "T14", "T15"] as const;
 export type NodeId = (typeof NODES)[number];
 export const EL_PASO: NodeId = "T00";
-/** Successors in trail order; at a fork the first is the inner branch. (R) */
+/**
+ * Successors in trail order; at a fork the first is the inner branch. (R)
+ * CALIBRATED: all six neutral tiles on the main line (El Paso → B → C → fork → D → E → F →
+ * fork → G → El Paso), each fork only over building spaces (inner 1, outer 2). Was: C and G on
+ * fork branches opposite empty shortcuts, so a lap could skip them (5 locations at the start):
+ * bots reached El Paso every 2.9 turns and played about 15 turns. A lap now passes 7 locations.
+ */
 export const SUCCESSORS: Record<NodeId, NodeId[]> = {
   T00: ["T01"],
   T01: ["T02"],
   T02: ["T03"],
-  T03: ["T04", "T06"],
-  T04: ["T05"],
+  T03: ["T04"],
+  T04: ["T05", "T06"],
   T05: ["T08"],
   T06: ["T07"],
   T07: ["T08"],
@@ -128,13 +137,22 @@ export const SUCCESSORS: Record<NodeId, NodeId[]> = {
   T14: ["T15"],
   T15: ["T00"],
 };
-/** Empty building spaces and what placing a building there costs. (R) */
-export const SPACE_COST: Partial<Record<NodeId, number>> = { T01: 1, T03: 0, T05: 0, T06: 2, T07: 1, T09: 3, T12: 2, T14: 0, T15: 4 };
+/**
+ * Empty building spaces and what placing a building there costs. (R)
+ * CALIBRATED: the same prices ($0 ×3, $1 ×2, $2 ×2, $3, $4) on the new spaces, the cheapest on the
+ * main line (T01 $0, T03 $1, T09 $0), where a building costs every herder a step, the dearer ones
+ * on the fork branches, which others can go round (T05 $2 | T06 $1, T07 $3; T12 $2 | T13 $4, T14 $0).
+ * Cheap main-line spaces made laps longer as the trail fills up: 16.5 turns a player at 2 players
+ * and 17.0 at 4, against 15.6 and 15.9 with the dear spaces on the main line (120/80 games).
+ * Was: T01 $1, T03 $0, T05 $0, T06 $2, T07 $1, T09 $3, T12 $2, T14 $0, T15 $4.
+ */
+export const SPACE_COST: Partial<Record<NodeId, number>> = { T01: 0, T03: 1, T05: 2, T06: 1, T07: 3, T09: 0, T12: 2, T13: 4, T14: 0 };
 export const BUILDING_SPACES = Object.keys(SPACE_COST) as NodeId[];
-export const NEUTRAL_SPACES: NodeId[] = ["T02", "T04", "T08", "T10", "T11", "T13"]; // R
+/** R. CALIBRATED: G on T15, the last location before El Paso, instead of T13 on a fork branch (see SUCCESSORS). */
+export const NEUTRAL_SPACES: NodeId[] = ["T02", "T04", "T08", "T10", "T11", "T15"];
 export const NEUTRAL_IDS = ["N_B", "N_C", "N_D", "N_E", "N_F", "N_G"] as const;
 export type NeutralId = (typeof NEUTRAL_IDS)[number];
-export const FIRST_GAME_NEUTRALS: Record<string, NeutralId> = { T02: "N_B", T04: "N_C", T08: "N_D", T10: "N_E", T11: "N_F", T13: "N_G" }; // R
+export const FIRST_GAME_NEUTRALS: Record<string, NeutralId> = { T02: "N_B", T04: "N_C", T08: "N_D", T10: "N_E", T11: "N_F", T15: "N_G" }; // R (CALIBRATED: G on T15)
 
 // ---------------------------------------------------------------- §2 neutral buildings
 
@@ -155,13 +173,23 @@ export type BuildingType = (typeof BUILDING_TYPES)[number];
 export type Side = "a" | "b";
 export const BUILDING_TILES_PER_TYPE = 2;
 export const MAX_BUILDINGS = 2;
-/** Builders needed = the type number; dollars = 2 per builder. VP per type (R). */
-export const BUILDING_VP: Record<BuildingType, number> = { 1: 1, 2: 3, 3: 4, 4: 5, 5: 6, 6: 8 };
+/**
+ * Builders needed = the type number; dollars = 2 per builder. VP per type (R).
+ * CALIBRATED 1/3/4/5/6/8 → 2/4/5/7/8/10: with the dearer posts below, bots owned 0.9 buildings
+ * each and buildings made 3.5 points of 57; now 1.5 buildings and 6.4 points (2 players).
+ */
+export const BUILDING_VP: Record<BuildingType, number> = { 1: 2, 2: 4, 3: 5, 4: 7, 5: 8, 6: 10 };
 export const BUILDING_ACTIONS: Record<`${BuildingType}${Side}`, ActionSpec[]> = {
   "1a": [remove("BREED:CRI"), money(2)], // R
   "1b": [discard("BREED:CRI", 2), aux(1)], // R
-  "2a": [discard("BV:2", 5), move(1)], // R
-  "2b": [hireFixed(5, 9), token(0)], // R
+  // R. CALIBRATED: a breeding-value-2 card now pays $3, was $5. With $5 from 6 of the 10
+  // starting cards and every Simmental, 2a decided the game: both copies went to seats 0 and 1 on
+  // their first turn in every game, and those two seats won 76 % of 4-player games between them
+  // (CALIBRATION.md). The publisher's correction of 2a is not public; $3 is what 3b pays for any card.
+  "2a": [discard("BV:2", 3), move(1)],
+  // R. CALIBRATED: a hire away from building B costs nothing but the wild worker's +$4 (BGA's
+  // help: "You must pay $5 and $8 only on building B"). Was FIXED(5, 9).
+  "2b": [hireFixed(0, 4), token(0)],
   "3a": [{ t: "BUY_CATTLE" }, cert(1)], // R
   "3b": [tile("BON", 2), discard("ANY", 3)], // R
   "4a": [{ t: "TRAIN" }, money(2)], // R
@@ -188,9 +216,12 @@ export const POST_DATA: Record<PostId, PostData> = {
   P05: { min: 5, multi: false, dark: false, vp: 0, reward: money(2) }, // reward R
   P07: { min: 7, multi: false, dark: false, vp: 0, reward: tile("OBJ", 0) }, // reward R
   P09: { min: 9, multi: false, dark: false, vp: 0, reward: hireFixed(0, 4) },
-  P10: { min: 10, multi: false, dark: true, vp: 2, reward: cert(2) }, // vp, reward R
-  P12: { min: 12, multi: true, dark: true, vp: 3, reward: hireFixed(0, 4) }, // vp, reward R
-  P16: { min: 16, multi: true, dark: true, vp: 5, reward: tile("OBJ", 0) }, // vp, reward R
+  // vp, reward R. CALIBRATED vp 2/3/5 → 4/5/7 for posts 10/12/16: delivering far should be a
+  // main way to score, as in the original game; with 2/3/5 the posts made 3 of about 52 points and
+  // the mean winning score stayed near 55. Now posts make about 10 points, winners score 60–66.
+  P10: { min: 10, multi: false, dark: true, vp: 4, reward: cert(2) },
+  P12: { min: 12, multi: true, dark: true, vp: 5, reward: hireFixed(0, 4) },
+  P16: { min: 16, multi: true, dark: true, vp: 7, reward: tile("OBJ", 0) },
 };
 
 // ---------------------------------------------------------------- §5 player board
@@ -314,7 +345,7 @@ export const BONUSES: Record<string, BonusData> = {
 };
 export const BONUS_IDS = Object.keys(BONUSES);
 
-// ---------------------------------------------------------------- §11 solo bot cards (data only; Sue is not implemented yet)
+// ---------------------------------------------------------------- §11 solo: Sue's bot cards and fixed numbers (her rules: sue.ts, sue-turn.ts)
 
 export type BotMovement = number | "COW" | "ENG" | "BLD";
 export type BotAction = { t: "SUPPLY_DRAW"; n: number } | { t: "BOT_MARKET" } | { t: "BOT_TRAIN" } | { t: "BOT_BUILD" } | { t: "BOT_CHOICE3" };
@@ -327,10 +358,32 @@ export const BOT_CARDS: Record<string, { set: "A" | "B"; movement: BotMovement; 
   A6: { set: "A", movement: "BLD", action: { t: "BOT_BUILD" } },
   A7: { set: "A", movement: 2, action: { t: "BOT_CHOICE3" } },
   A8: { set: "A", movement: 2, action: { t: "BOT_MARKET" } },
-  B1: { set: "B", movement: 3, action: { t: "BOT_CHOICE3" } },
+  // The B-cards are recalibrated (R): each must make Sue stronger (rulebook: "each B-card
+  // increases the difficulty"), and the data file's B1 (3 steps, best of three) and B3 (4 steps,
+  // train) did not once the Simmental clock ends the game: a faster Sue takes Simmentals sooner
+  // and shortens her own game, and her market, train, build and choice actions are worth less
+  // than her average A-card. Measured with `pnpm sim el-paso --players 1 --games 1000` (Sue's
+  // mean score, difficulty 0 → 3): data file 77.6, 76.0, 81.0, 80.6; these cards 77.6, 82.2,
+  // 85.0, 86.5. Only a 2-card supply draw adds more than the deck's average, so every B-card is
+  // one, at three paces.
+  B1: { set: "B", movement: 3, action: { t: "SUPPLY_DRAW", n: 2 } }, // R, was 3 steps + BOT_CHOICE3
   B2: { set: "B", movement: 2, action: { t: "SUPPLY_DRAW", n: 2 } },
-  B3: { set: "B", movement: 4, action: { t: "BOT_TRAIN" } },
+  B3: { set: "B", movement: 1, action: { t: "SUPPLY_DRAW", n: 2 } }, // R, was 4 steps + BOT_TRAIN
 };
+/** The B-cards in the order difficulty adds them: difficulty n plays with B1..Bn (RULINGS.sueBCards). */
+export const BOT_B_CARDS = ["B1", "B2", "B3"] as const;
+export const BOT_A_CARDS = Object.keys(BOT_CARDS).filter((id) => BOT_CARDS[id]!.set === "A");
+/** Sue's supply deck (E): 3 cards of each worker type, 3 Black Angus and 3 Corriente. */
+export const SUE_SUPPLY_WORKERS = 3;
+export const SUE_SUPPLY_CATTLE: Partial<Record<MarketBreed, number>> = { ANG: 3, COR: 3 };
+/** Sue's first disc goes on post 5 at setup (E). */
+export const SUE_START_POST: PostId = "P05";
+/** Her deliveries after that: 7 first, then the next higher post each time (E), staying on 16 at the top (ruling A11). */
+export const SUE_DELIVERIES: PostId[] = ["P07", "P09", "P10", "P12", "P16", "P16"];
+/** Her market card by cowboys (E): 1 Black Angus, 2 Corriente, 3 Shorthorn, 4 or more Hereford. */
+export const SUE_MARKET_BY_COWBOYS: MarketBreed[] = ["ANG", "COR", "SHO", "HER"];
+/** A wild worker she draws joins a type with fewer than this many workers (E: "ignore any worker type with 4 or more"). */
+export const SUE_WILD_LIMIT = 4;
 
 // ---------------------------------------------------------------- card ids (§6, §7)
 

@@ -68,14 +68,14 @@ describe("final scoring: the 7 categories", () => {
   const table = () => {
     const state = started(2);
     state.players[0]!.money = 23; // 4 VP, $3 left
-    placeBuilding(state, "T03", 2, 0); // 3 VP
-    placeBuilding(state, "T15", 6, 0); // 8 VP
+    placeBuilding(state, "T03", 2, 0); // 4 VP
+    placeBuilding(state, "T01", 6, 0); // 10 VP
     placeBuilding(state, "T05", 4, 1);
     clearDisc(state, 0, "D1"); // post 0: no VP
     state.players[0]!.discs = state.players[0]!.discs.filter((d) => d !== "D5" && d !== "D6" && d !== "D7");
-    state.posts.P10.push({ seat: 0, disc: "D5" }); // 2
-    state.posts.P12.push({ seat: 0, disc: "D6" }); // 3
-    state.posts.P16.push({ seat: 0, disc: "D7" }); // 5
+    state.posts.P10.push({ seat: 0, disc: "D5" }); // 4
+    state.posts.P12.push({ seat: 0, disc: "D6" }); // 5
+    state.posts.P16.push({ seat: 0, disc: "D7" }); // 7
     setWorkers(state, 0, { COW: 1, WLD: 2 }); // 2 + 3 + 3
     giveCattle(state, 0, "ANG"); // 1
     giveCattle(state, 0, "HER"); // 4
@@ -90,7 +90,7 @@ describe("final scoring: the 7 categories", () => {
   };
   it("each category on its own", () => {
     const state = table();
-    expect(scoreBreakdown(state, 0)).toEqual({ money: 4, buildings: 11, posts: 10, workers: 8, cattle: 9, bonuses: 6, objectives: 11 });
+    expect(scoreBreakdown(state, 0)).toEqual({ money: 4, buildings: 14, posts: 16, workers: 8, cattle: 9, bonuses: 6, objectives: 11 });
   });
   it("the Simmental space adds 2 to cattle", () => {
     const state = table();

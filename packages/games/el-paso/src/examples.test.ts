@@ -1,6 +1,6 @@
 /** Every worked example of the rulebook, replayed through the public API. */
 import { describe, expect, it } from "vitest";
-import { DISC_DATA } from "./data.ts";
+import { BUILDING_SPACES, DISC_DATA, SPACE_COST } from "./data.ts";
 import { elPaso } from "./index.ts";
 import { bestObjectives } from "./scoring.ts";
 import { giveCattle, offered, optionsOfType, play, prompt, setHand, setWorkers, started, turnAt } from "./test-helpers.ts";
@@ -36,23 +36,23 @@ describe("worked examples of the rulebook", () => {
     state = play(state, { type: "move", to: "T10" }).state; // neutral E
     const options = optionsOfType(state, "build").filter((o) => o.building === 2);
     // $4 reaches the free spaces only.
-    expect(new Set(options.map((o) => o.node))).toEqual(new Set(["T03", "T05", "T14"]));
-    state = play(state, { type: "build", i: 0, building: 2, node: "T03", wild: 0 }).state;
+    expect(new Set(options.map((o) => o.node))).toEqual(new Set(BUILDING_SPACES.filter((node) => SPACE_COST[node] === 0)));
+    state = play(state, { type: "build", i: 0, building: 2, node: "T01", wild: 0 }).state;
     expect(state.players[0]!.money).toBe(0);
     expect(state.players[0]!.workers).toEqual([]);
-    expect(state.board.T03).toMatchObject({ kind: "building", type: 2, owner: 0 });
+    expect(state.board.T01).toMatchObject({ kind: "building", type: 2, owner: 0 });
   });
 
   it("upgrading a 1-builder building to a 5-builder one costs 4 builders and $8", () => {
     let state = turnAt(started(2), 0, "T08");
-    state.board.T15 = { kind: "building", tile: state.buildingStacks["1"]!.shift()!, type: 1, owner: 0 };
+    state.board.T01 = { kind: "building", tile: state.buildingStacks["1"]!.shift()!, type: 1, owner: 0 };
     setWorkers(state, 0, { BLD: 4 });
     state.players[0]!.money = 8;
     state = play(state, { type: "move", to: "T10" }).state;
-    expect(offered(state, { type: "build", i: 0, building: 5, node: "T15", wild: 0 })).toBe(true);
-    state = play(state, { type: "build", i: 0, building: 5, node: "T15", wild: 0 }).state;
+    expect(offered(state, { type: "build", i: 0, building: 5, node: "T01", wild: 0 })).toBe(true);
+    state = play(state, { type: "build", i: 0, building: 5, node: "T01", wild: 0 }).state;
     expect(state.players[0]!.money).toBe(0); // no space cost on an upgrade
-    expect(state.board.T15).toMatchObject({ type: 5, owner: 0 });
+    expect(state.board.T01).toMatchObject({ type: 5, owner: 0 });
     expect(state.buildingStacks["1"]).toHaveLength(2); // the old tile is back in its stack
   });
 
@@ -60,7 +60,7 @@ describe("worked examples of the rulebook", () => {
     let state = turnAt(started(2), 0, "T02");
     setWorkers(state, 0, { COW: 3 });
     state.players[0]!.money = 6;
-    state = play(state, { type: "move", to: "T08" }).state; // neutral D, 2 steps via the outer branch (no cowboys)
+    state = play(state, { type: "move", to: "T08" }).state; // neutral D, 2 steps (C, then D past empty spaces; no cowboys)
     expect(state.players[0]!.workers).toHaveLength(3);
     state = play(state, { type: "buy", i: 0, breed: "SHO", wild: 0 }).state;
     expect(state.players[0]!.money).toBe(0);

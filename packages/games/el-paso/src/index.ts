@@ -1,26 +1,33 @@
 /**
- * Great Western Trail: El Paso for 2–4 players: the rules as a pure game package.
+ * Great Western Trail: El Paso for 2–4 players and solo against Sue: the rules as a pure game package.
  *   data.ts     every component as typed data (shared/data/el-paso.md; R values only here)
  *   rulings.ts  every ruling, by key
  *   state.ts    the state, table options and setup
  *   rules.ts    prompts and perform: the turn as a stack of open decisions
  *   scoring.ts  the 7 categories, objectives' best assignment, tie-break
  *   view.ts     what a seat or a spectator may see
- *   bot.ts      the bot for multiplayer seats (the solo opponent Sue is not implemented yet)
+ *   bot/        the bot for multiplayer seats (index.ts), the table it rebuilds from its view
+ *               (belief.ts), its judgement of a position (evaluate.ts) and the frozen bot of
+ *               rules version 1 it is measured against (baseline.ts)
+ *   sue.ts      the solo opponent Sue: her state, setup and view (a solo table: { solo: true, difficulty })
+ *   sue-turn.ts Sue's turn, one step per prompt
+ *   stats.ts    figures per player for the simulator (turns, deliveries, objectives met …)
  */
 import { GameRuleError, defineGame } from "@saloon/engine";
-import { chooseAction } from "./bot.ts";
+import { chooseAction } from "./bot/index.ts";
 import { BUILDING_TYPES, type BuildingType, TRAIN_CARDS } from "./data.ts";
 import { ACTION_TYPES, type ElPasoAction, currentPrompt, perform } from "./rules.ts";
 import { finalScores } from "./scoring.ts";
 import { DEFAULT_OPTIONS, type ElPasoOptions, type ElPasoState, setupState } from "./state.ts";
+import { simulationStats } from "./stats.ts";
+import { DIFFICULTIES, type Difficulty, SUE_SEAT } from "./sue.ts";
 import { type ElPasoView, viewFor } from "./view.ts";
 
 function parseOptions(raw: unknown): ElPasoOptions {
   if (raw === undefined || raw === null) return { ...DEFAULT_OPTIONS };
   if (typeof raw !== "object" || Array.isArray(raw)) throw new GameRuleError("BAD_SETUP", "El Paso options must be an object");
   const r = raw as Record<string, unknown>;
-  const known = new Set(["bSides", "starTrains", "randomNeutrals", "objectivePicks"]);
+  const known = new Set(["bSides", "starTrains", "randomNeutrals", "objectivePicks", "liveScores", "solo", "difficulty"]);
   for (const key of Object.keys(r)) if (!known.has(key)) throw new GameRuleError("BAD_SETUP", `Unknown El Paso option "${key.slice(0, 40)}"`);
   const list = (key: string, allowed: readonly number[]): number[] => {
     const v = r[key] ?? [];
@@ -33,24 +40,49 @@ function parseOptions(raw: unknown): ElPasoOptions {
   if (typeof randomNeutrals !== "boolean") throw new GameRuleError("BAD_SETUP", "randomNeutrals must be true or false");
   const objectivePicks = r.objectivePicks ?? "printed";
   if (objectivePicks !== "printed" && objectivePicks !== "reverse") throw new GameRuleError("BAD_SETUP", 'objectivePicks must be "printed" or "reverse"');
-  return {
+  const liveScores = r.liveScores ?? true;
+  if (typeof liveScores !== "boolean") throw new GameRuleError("BAD_SETUP", "liveScores must be true or false");
+  const options: ElPasoOptions = {
     bSides: list("bSides", BUILDING_TYPES) as BuildingType[],
     starTrains: list("starTrains", TRAIN_CARDS),
     randomNeutrals,
     objectivePicks,
+    // Only a table that turned live scores off records the option, so older setups stay identical.
+    ...(liveScores ? {} : { liveScores }),
   };
+  const solo = r.solo ?? false;
+  if (typeof solo !== "boolean") throw new GameRuleError("BAD_SETUP", "solo must be true or false");
+  if (!solo) {
+    if (r.difficulty !== undefined) throw new GameRuleError("BAD_SETUP", "difficulty is for solo games only");
+    return options;
+  }
+  const difficulty = r.difficulty ?? 0;
+  if (!DIFFICULTIES.includes(difficulty as Difficulty)) throw new GameRuleError("BAD_SETUP", `difficulty must be one of ${DIFFICULTIES.join(", ")} (the B-cards in Sue's deck)`);
+  return { ...options, solo: true, difficulty: difficulty as Difficulty };
 }
+
+/** A solo game is a 2-player game whose second seat is Sue ("Set up a 2-player game", E). */
+function setup(seed: string, seats: number, raw: ElPasoOptions): ElPasoState {
+  const options = parseOptions(raw);
+  if (options.solo && seats !== SOLO_SEATS) throw new GameRuleError("BAD_SETUP", `A solo game has ${SOLO_SEATS} seats: you and Sue`);
+  return setupState(seed, seats, options);
+}
+
+export const SOLO_SEATS = 2;
 
 export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPasoView>({
   id: "el-paso",
   title: "Great Western Trail: El Paso",
   minSeats: 2,
   maxSeats: 4,
-  rulesVersion: "1",
+  // 2 (issue #12): recalibrated data (trail, 2a, 2b, post VP; see CALIBRATION.md) and exchange
+  // tokens in El Paso. Matches stored with version 1 no longer rebuild and are shown by their
+  // recorded scores only (the site keeps no old rules).
+  rulesVersion: "2",
   defaultOptions: DEFAULT_OPTIONS,
   actionTypes: ACTION_TYPES,
   parseOptions,
-  setup: (seed, seats, options) => setupState(seed, seats, parseOptions(options)),
+  setup,
   prompts(state) {
     const prompt = currentPrompt(state);
     return prompt ? [prompt] : [];
@@ -59,12 +91,17 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,
-  bot: chooseAction,
+  // Sue's prompts have one option: her turn is decided by the rules, the room only paces it.
+  bot: (view, prompt, random) => (prompt.kind === "sue" ? prompt.options[0]! : chooseAction(view, prompt, random)),
+  automaSeats: (_seats, options) => (options.solo ? [{ seat: SUE_SEAT, name: "Sue" }] : []),
+  stats: simulationStats,
 });
 
 export * from "./data.ts";
 export { RULINGS, type Ruling, type RulingId } from "./rulings.ts";
 export type { ElPasoAction, ElPasoPrompt } from "./rules.ts";
-export { SCORE_CATEGORIES } from "./scoring.ts";
+export { type ObjectiveResources, SCORE_CATEGORIES, type ScoreCategory } from "./scoring.ts";
 export type { BoardTile, ElPasoOptions, ElPasoState, Frame, Phase, PlayerState } from "./state.ts";
 export type { ElPasoView, PlayerView } from "./view.ts";
+export { DIFFICULTIES, type Difficulty, SUE_SEAT, type SueState, type SueStep, type SueView, botDeckCards } from "./sue.ts";
+export { closestClockwise, sueRoute } from "./sue-turn.ts";

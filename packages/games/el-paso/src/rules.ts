@@ -57,6 +57,8 @@ import {
   workerOf,
 } from "./data.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
+import { isSue } from "./sue.ts";
+import { suePrompt, sueStep } from "./sue-turn.ts";
 
 export type ElPasoAction =
   | { type: "pickObjective"; tile: string }
@@ -77,7 +79,9 @@ export type ElPasoAction =
   | { type: "exchange" }
   | { type: "discard"; breed: Breed }
   | { type: "deliver"; post: PostId; disc: DiscId; spend: number }
-  | { type: "noDelivery" };
+  | { type: "noDelivery" }
+  /** Sue's seat: play the next step of her turn (sue-turn.ts). */
+  | { type: "sueStep" };
 
 export const ACTION_TYPES = [
   "pickObjective",
@@ -99,6 +103,7 @@ export const ACTION_TYPES = [
   "discard",
   "deliver",
   "noDelivery",
+  "sueStep",
 ] as const satisfies readonly ElPasoAction["type"][];
 
 export type ElPasoPrompt = Prompt<ElPasoAction>;
@@ -193,59 +198,60 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   if (!frame) return null;
   const p = active(state);
   const seat = state.active;
-  const anytime = (withExchange: boolean): ElPasoAction[] => {
+  const anytime = (): ElPasoAction[] => {
     const out: ElPasoAction[] = [];
     if (countWorkers(p, "ENG") > 0) out.push({ type: "bonus", worker: "ENG" });
     if (countWorkers(p, "WLD") > 0) out.push({ type: "bonus", worker: "WLD" });
     if (countWorkers(p, "BLD") > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push({ type: "bonus", worker: "BLD" });
-    // RULINGS.exchangeNotAtDelivery: not while El Paso is being resolved.
-    const inElPaso = state.stack.some((f) => f.kind === "elPasoFinish");
-    if (withExchange && !inElPaso && p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
+    // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
+    if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
     return out;
   };
   switch (frame.kind) {
     case "move": {
-      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime(true)], context: { max: frame.max, first: true } };
+      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime()], context: { max: frame.max, first: true } };
       const reach = destinations(state, p.herder as NodeId, frame.max + countWorkers(p, "COW"));
       const targets = [...reach.keys()].sort();
       // For renderers: the cowboys each destination costs beyond the step limit (RULINGS.cowboysOnMove).
       const cowboys: Record<string, number> = {};
       for (const to of targets) if (reach.get(to)! > frame.max) cowboys[to] = reach.get(to)! - frame.max;
-      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime(true)], context: { max: frame.max, first: false, cowboys } };
+      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime()], context: { max: frame.max, first: false, cowboys } };
     }
     case "actions": {
       const options: ElPasoAction[] = [];
       if (frame.location !== "auxOnly") frame.specs.forEach((spec, i) => { if (!frame.used[i]) options.push(...specOptions(state, spec, i)); });
       if (frame.location === "auxOnly" || (frame.location === "full" && !frame.used.some(Boolean))) options.push(...auxOptions(p, []));
-      options.push({ type: "done" }, ...anytime(true));
+      options.push({ type: "done" }, ...anytime());
       return { seat, kind: "actions", options, context: { source: frame.source } };
     }
     case "aux":
-      return { seat, kind: "aux", options: [...auxOptions(p, frame.used), { type: "done" }, ...anytime(true)], context: { remaining: frame.remaining } };
+      return { seat, kind: "aux", options: [...auxOptions(p, frame.used), { type: "done" }, ...anytime()], context: { remaining: frame.remaining } };
     case "hireSecond": {
       const options: ElPasoAction[] = WORKER_TYPES.filter(
         (t) => t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0),
       ).map((worker) => ({ type: "hireSecond", worker }));
-      return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime(true)], context: { first: frame.first } };
+      return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime()], context: { first: frame.first } };
     }
     case "exchangeDiscard":
       return { seat, kind: "exchangeDiscard", options: [...new Set(p.hand.map(breedOf))].map((breed) => ({ type: "discard", breed })) };
     case "exchangeAgain": {
       const options: ElPasoAction[] = [];
       if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
-      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime(true)] };
+      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime()] };
     }
     case "deliver": {
       const options = deliveryOptions(state);
       return {
         seat,
         kind: "deliver",
-        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime(false)],
+        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime()],
         context: { breedingValue: deliveryBase(p), certificates: p.certs, permanentCertificates: permanentCerts(p) },
       };
     }
     case "elPasoFinish":
       return null; // resolved automatically by `advance`
+    case "sue":
+      return suePrompt(state, frame);
   }
 }
 
@@ -429,6 +435,9 @@ export function perform(state: ElPasoState, seat: Seat, action: ElPasoAction): L
     case "deliver":
     case "noDelivery":
       deliver(state, action, events);
+      break;
+    case "sueStep":
+      sueStep(state, events);
       break;
     default: {
       if (frame.kind !== "actions") throw new Error(`${action.type} outside an action source`);
@@ -676,7 +685,6 @@ export function arrive(state: ElPasoState, node: NodeId, events: LogEvent[]): vo
         events.push({ type: "simmentalSpace", seat });
       }
     }
-    events.push({ type: "revealedHand", seat, cards: [...p.hand], breedingValue: deliveryBase(p) });
     state.stack.push({ kind: "elPasoFinish", endsGameForPlayer: endsGame }, { kind: "deliver" });
     return;
   }
@@ -697,6 +705,8 @@ function deliver(state: ElPasoState, action: ElPasoAction, events: LogEvent[]): 
   const seat = state.active;
   const p = state.players[seat]!;
   state.stack.pop();
+  // The hand is revealed when it is delivered, after any exchange made in El Paso (RULINGS.exchangeAnyTime).
+  events.push({ type: "revealedHand", seat, cards: [...p.hand], breedingValue: deliveryBase(p) });
   if (action.type !== "deliver") {
     events.push({ type: "noDisc", seat }); // RULINGS.noLegalDisc
     return;
@@ -713,7 +723,7 @@ function deliver(state: ElPasoState, action: ElPasoAction, events: LogEvent[]): 
 function startTurn(state: ElPasoState, seat: Seat, events: LogEvent[]): void {
   state.active = seat;
   const p = state.players[seat]!;
-  state.stack = [{ kind: "move", max: stepLimit(p), first: p.herder === null }];
+  state.stack = [isSue(state, seat) ? { kind: "sue", step: "draw" } : { kind: "move", max: stepLimit(p), first: p.herder === null }];
   events.push({ type: "turn", seat });
 }
 
@@ -736,7 +746,7 @@ export function advance(state: ElPasoState, events: LogEvent[]): void {
     const frame = top(state);
     const p = active(state);
     if (!frame) {
-      drawPhase(state, events);
+      if (!isSue(state, state.active)) drawPhase(state, events); // Sue has no hand
       state.turnCount++;
       const n = state.seats;
       if (state.end.simmSeat !== null && state.active === (state.end.simmSeat + n - 1) % n) {

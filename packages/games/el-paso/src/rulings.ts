@@ -1,10 +1,11 @@
 /**
- * Every ruling for Great Western Trail: El Paso in one place. Source "data" = the recommended
+ * Every ruling for Great Western Trail: El Paso in one place. Source "rulebook" = a reading of a
+ * rule sentence quoted in the text; "data" = the recommended
  * ruling of shared/data/el-paso.md §12 (its id in brackets); "ours" = decided here for the
  * engine. The rules code cites these by key (search "RULINGS.").
  */
 export interface Ruling {
-  source: "data" | "ours";
+  source: "rulebook" | "data" | "ours";
   text: string;
 }
 
@@ -29,10 +30,29 @@ export const RULINGS = {
   ownedTilesPublic: { source: "ours", text: "Objective and bonus tiles a player owns are public (as on BGA's player panel), including a tile drawn face down from a pile; the piles themselves are known by size only." },
   cowboysOnMove: { source: "ours", text: "The move option is the destination. The shortest path to it is used (BGA derives the fork), and the cowboys needed beyond the step limit are discarded automatically as their bonus; cowboys are not offered as a bonus outside a move, where they would do nothing." },
   minimalCertificates: { source: "ours", text: "A delivery option names post, disc and the certificates to spend; only the least number needed to reach the post is offered, since spending more changes nothing and certificates not spent are kept." },
-  exchangeNotAtDelivery: { source: "ours", text: "Exchange tokens cannot be used once the herder is in El Paso, up to the end of its actions (the hand is revealed and delivered at once, then discarded); worker bonuses still can." },
+  exchangeAnyTime: { source: "rulebook", text: "Exchange tokens are used \"at any point during your turn\" (Gameplay; Gaining an Exchange Token), El Paso included: before the delivery, so the hand revealed and delivered is the one after the exchange, and during a post's reward. No rule sentence excepts El Paso. One token is one exchange, finished (draw, then discard) before anything else." },
   usedUpSourceCloses: { source: "ours", text: "An action source whose every action has been used closes by itself; otherwise the player ends it with \"done\". The turn ends (draw phase) when nothing is left open, so worker bonuses and exchanges must be used before the last action." },
   uselessActionsNotOffered: { source: "ours", text: "An action that cannot do anything now (no matching card in hand, a full certificate track, nothing affordable) is not offered." },
   startPlayer: { source: "ours", text: "Seat 0 is the start player; turn order is seat 0, 1, 2, …" },
+  // ---- Sue, the solo opponent (sue.ts, sue-turn.ts)
+  sueFork: { source: "data", text: "[A4] Sue's \"shortest possible path\" at a fork: the branch with fewer locations at that moment; on a tie the inner branch." },
+  sueClosestClockwise: { source: "data", text: "[A5] \"Closest to Sue's herder (clockwise)\": forward distance in spaces (every node counts, built or empty), wrapping past El Paso; ties: the inner branch, then the lower node id." },
+  sueKeepsWorkers: { source: "data", text: "[A6] Sue spends no workers and no money on market, train or building: her worker counts are thresholds, kept for VP." },
+  sueMinimumStep: { source: "data", text: "[A7/A28] A \"1 step per worker\" card moves her at least 1 step; an action needing a worker type she has none of does nothing." },
+  sueMaxedOut: { source: "data", text: "[A8] \"Both buildings maxed out\" is absolute: each is type 6 or no higher type is left in the display. If she can neither build nor upgrade and is not maxed out, nothing happens." },
+  sueRewards: { source: "data", text: "[A10] Sue takes only objective tiles and workers (as a supply draw) as post rewards, and tiles, Corrientes and hires (as a supply draw) from a train card; every other reward or action is ignored." },
+  sueAfterPost16: { source: "data", text: "[A11] Her deliveries go 7, 9, 10, 12, 16 and stay on 16 (it takes several discs) until her discs are used up; then she delivers nothing." },
+  sueSoldOut: { source: "data", text: "[A12] Sue's market takes the next cheaper breed still there when hers is sold out; a Corriente or Hereford she should take that is sold out is not taken." },
+  sueEmptySupply: { source: "data", text: "[§11.3] A draw from her empty supply deck does nothing (it is never refilled)." },
+  sueWildAllFull: { source: "data", text: "[§11.3] A wild worker she draws when every type has 4 or more joins the leftmost type of her strategy row." },
+  sueBonusVpOnly: { source: "data", text: "[§11.3] A bonus tile gives Sue its VP only; its effect is not used." },
+  sueBuildFirstPossible: { source: "data", text: "[§11.3] Her build card does the first possible of: a new building (fewer than 2, a type her builders reach, an empty space); an upgrade of one of her buildings to the largest type her builders reach; a Hereford when both are maxed out. So with one building and no empty space she upgrades it." },
+  sueRowWorkers: { source: "ours", text: "The three workers of her strategy row are her first workers (one of each type): the rulebook puts the workers she draws onto them (\"put it to the leftmost worker\"; R-DE \"auf den Stapel des Arbeitertyps\"), so they count for her movement, market, train, building and choice, and score as workers." },
+  sueBCards: { source: "ours", text: "Difficulty n (0–3) adds the B-cards B1 … Bn to her bot deck, so which cards are in it is known to the player, as when choosing them at a real table; only their order is hidden." },
+  sueSetup: { source: "ours", text: "Sue plays seat 1 of a 2-player game: that seat's starting cattle cards are not used, its starting workers go back to the stacks, and she has no money and no token. Her row workers, her supply deck's 12 workers and its 3 Black Angus and 3 Corriente come from the general stacks and the market. Her discs are placed D1 (post 5 at setup), then D2 … D7, so the light ones come first; which disc she places changes nothing for her." },
+  sueTilesFaceUp: { source: "ours", text: "\"The tile with the most VPs\" is chosen among the face-up tiles; with none of the allowed kind face up she takes nothing (she never draws blind from a pile)." },
+  sueWildScoresAsPrinted: { source: "ours", text: "A wild worker she added to a type counts as that type for every rule, and still scores its printed 3 VP." },
+  sueStepByStep: { source: "ours", text: "Sue's turn is played in steps (draw a card, move, the card's action, and El Paso when she is there), each one prompt to her seat with a single option; her seat is a bot seat named Sue, and no person can sit there." },
 } as const satisfies Record<string, Ruling>;
 
 export type RulingId = keyof typeof RULINGS;

@@ -10,6 +10,7 @@ import {
   POST_DATA,
   POSTS,
   SIMMENTAL_SPACE_VP,
+  WORKER_TYPES,
   WORKER_VP,
   type WorkerType,
   breedOf,
@@ -17,6 +18,7 @@ import {
   workerOf,
 } from "./data.ts";
 import type { ElPasoState, PlayerState } from "./state.ts";
+import { isSue } from "./sue.ts";
 
 /** The scoring pad's 7 categories, in order. */
 export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"] as const;
@@ -49,6 +51,33 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
   return { cattle, workers, builders, discs10, discs16 };
 }
 
+/** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
+export interface Needs {
+  cattle: [Breed, number][];
+  workers: Record<WorkerType, number>;
+  builders: number;
+  d10: number;
+  d16: number;
+}
+export const NEEDS: Record<string, Needs> = Object.fromEntries(
+  Object.entries(OBJECTIVES).map(([id, o]) => {
+    const cattle: Partial<Record<Breed, number>> = {};
+    const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
+    let builders = 0;
+    let d10 = 0;
+    let d16 = 0;
+    for (const req of o.req) {
+      const [kind, arg] = req.split(":") as [string, string];
+      if (kind === "CATTLE") cattle[arg as Breed] = (cattle[arg as Breed] ?? 0) + 1;
+      else if (kind === "WORKER") workers[arg as WorkerType]++;
+      else if (kind === "BUILDERS") builders += Number(arg);
+      else if (req === "DISC:16") d16++;
+      else d10++;
+    }
+    return [id, { cattle: Object.entries(cattle) as [Breed, number][], workers, builders, d10, d16 }];
+  }),
+);
+
 /** Can these objectives all be met at once, each item counted once? */
 export function canMeetTogether(objectives: string[], r: ObjectiveResources): boolean {
   const needCattle: Partial<Record<Breed, number>> = {};
@@ -57,14 +86,12 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
   let d10 = 0;
   let d16 = 0;
   for (const id of objectives) {
-    for (const req of OBJECTIVES[id]!.req) {
-      const [kind, arg] = req.split(":") as [string, string];
-      if (kind === "CATTLE") needCattle[arg as Breed] = (needCattle[arg as Breed] ?? 0) + 1;
-      else if (kind === "WORKER") needWorkers[arg as WorkerType]++;
-      else if (kind === "BUILDERS") builders += Number(arg);
-      else if (req === "DISC:16") d16++;
-      else d10++;
-    }
+    const needs = NEEDS[id]!;
+    for (const [breed, n] of needs.cattle) needCattle[breed] = (needCattle[breed] ?? 0) + n;
+    for (const t of WORKER_TYPES) needWorkers[t] += needs.workers[t];
+    builders += needs.builders;
+    d10 += needs.d10;
+    d16 += needs.d16;
   }
   for (const [breed, n] of Object.entries(needCattle)) if ((r.cattle[breed as Breed] ?? 0) < n) return false;
   if (builders > r.builders) return false;
@@ -76,9 +103,13 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
   return spareWild >= 0;
 }
 
-/** The objectives that score: the subset with the highest VP that can be met together (BGA: "the best outcome"). */
-export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): { met: string[]; vp: number } {
+/**
+ * The objectives that score: the subset with the highest VP that can be met together (BGA: "the
+ * best outcome"). Sue's all count: "her objective tiles are all considered completed" (E).
+ */
+export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
   const owned = state.players[seat]!.objectives;
+  if (isSue(state, seat)) return { met: [...owned], vp: owned.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0) };
   let best = { met: [] as string[], vp: 0 };
   if (owned.length === 0) return best;
   const r = objectiveResources(state, seat);

@@ -33,6 +33,7 @@ import {
   workerIds,
   HAND_SIZE,
 } from "./data.ts";
+import { type Difficulty, type SueState, type SueStep, seatSue } from "./sue.ts";
 
 export interface ElPasoOptions {
   /** Building types (1–6) whose stack is turned to the b-side. */
@@ -43,6 +44,12 @@ export interface ElPasoOptions {
   randomNeutrals: boolean;
   /** Starting objective picks: "printed" (start player first, clockwise) or BGA's "reverse". */
   objectivePicks: "printed" | "reverse";
+  /** Show every seat's score so far during the game (BGA's "live scoring"); a display choice, no rule changes. */
+  liveScores?: boolean;
+  /** The solo variant: seat 0 plays against Sue at seat 1 (only set for solo tables). */
+  solo?: true;
+  /** Solo only: how many B-cards join Sue's bot deck, 0–3. */
+  difficulty?: Difficulty;
 }
 
 export const DEFAULT_OPTIONS: ElPasoOptions = { bSides: [], starTrains: [], randomNeutrals: false, objectivePicks: "printed" };
@@ -87,7 +94,9 @@ export type Frame =
   | { kind: "exchangeDiscard"; again: number }
   | { kind: "exchangeAgain"; again: number }
   | { kind: "deliver" }
-  | { kind: "elPasoFinish"; endsGameForPlayer: boolean };
+  | { kind: "elPasoFinish"; endsGameForPlayer: boolean }
+  /** Sue's turn, played one step per prompt (sue-turn.ts). */
+  | { kind: "sue"; step: SueStep };
 
 export type Phase = { kind: "pickObjective"; order: Seat[]; index: number } | { kind: "turn" } | { kind: "over" };
 
@@ -122,6 +131,8 @@ export interface ElPasoState {
     simmSeat: Seat | null;
   };
   turnCount: number;
+  /** The solo opponent, in solo games only (sue.ts). */
+  sue?: SueState;
 }
 
 export function setupState(seed: string, seats: number, options: ElPasoOptions): ElPasoState {
@@ -158,7 +169,7 @@ export function setupState(seed: string, seats: number, options: ElPasoOptions):
   }
   const order = Array.from({ length: seats }, (_, i) => i);
   if (options.objectivePicks === "reverse") order.reverse();
-  return {
+  const state: ElPasoState = {
     seats,
     options,
     rng: holder.rng,
@@ -182,6 +193,8 @@ export function setupState(seed: string, seats: number, options: ElPasoOptions):
     end: { triggered: false, simmSeat: null },
     turnCount: 0,
   };
+  if (options.solo) seatSue(state, options.difficulty ?? 0);
+  return state;
 }
 
 export const isSpecific = (t: WorkerType): t is SpecificWorker => t !== "WLD";

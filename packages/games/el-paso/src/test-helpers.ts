@@ -29,6 +29,7 @@ import { elPaso } from "./index.ts";
 import type { ElPasoAction, ElPasoPrompt } from "./rules.ts";
 import { arrive } from "./rules.ts";
 import type { ElPasoOptions, ElPasoState } from "./state.ts";
+import { botDeckCards } from "./sue.ts";
 
 /** A game past the objective picks, at the start of seat 0's first turn. */
 export function started(seats = 2, seed = "test", options?: Partial<ElPasoOptions>): ElPasoState {
@@ -83,6 +84,7 @@ function piles(state: ElPasoState): CardId[][] {
     ...WORKER_TYPES.map((t) => state.workerSupply[t]),
     state.simmentals,
     state.box,
+    state.sue?.supply ?? [],
   ];
 }
 
@@ -150,7 +152,9 @@ export function conservationProblems(state: ElPasoState): string[] {
   const seen = new Map<string, number>();
   for (const pile of piles(state)) for (const card of pile) seen.set(card, (seen.get(card) ?? 0) + 1);
   for (const [card, n] of seen) if (n > 1) problems.push(`${card} ×${n}`);
-  const expected = state.seats * 10 + MARKET_BREEDS.reduce((s, b) => s + MARKET_COUNTS[b], 0) + WORKER_TYPES.length * WORKERS_PER_TYPE + SIMMENTAL_BY_PLAYERS[state.seats]!;
+  // Sue has no herd deck: her seat's starting cattle are not in the game.
+  const herds = state.sue ? state.seats - 1 : state.seats;
+  const expected = herds * 10 + MARKET_BREEDS.reduce((s, b) => s + MARKET_COUNTS[b], 0) + WORKER_TYPES.length * WORKERS_PER_TYPE + SIMMENTAL_BY_PLAYERS[state.seats]!;
   if (seen.size !== expected) problems.push(`${seen.size} cards instead of ${expected}`);
   state.players.forEach((p, seat) => {
     if (p.hand.some(isWorkerCard)) problems.push(`seat ${seat} has a worker in hand`);
@@ -170,6 +174,15 @@ export function conservationProblems(state: ElPasoState): string[] {
   if (objectives.sort().join() !== [...OBJECTIVE_IDS].sort().join()) problems.push("objective tiles off");
   const bonuses = [...state.bonPile, ...state.bonDisplay.filter((t) => t !== null), ...state.players.flatMap((p) => p.bonuses)];
   if (bonuses.sort().join() !== [...BONUS_IDS].sort().join()) problems.push("bonus tiles off");
+  if (state.sue) {
+    const sue = state.sue;
+    const botCards = [...sue.deck, ...sue.discard, ...(sue.card ? [sue.card] : [])];
+    if (botCards.sort().join() !== botDeckCards(sue.difficulty).sort().join()) problems.push(`Sue's bot cards ${botCards}`);
+    if (sue.card !== null && !state.stack.some((f) => f.kind === "sue")) problems.push("Sue holds a bot card outside her turn");
+    const p = state.players[sue.seat]!;
+    if (p.hand.length + p.draw.length > 0) problems.push("Sue has a hand or a draw pile");
+    for (const card of p.workers) if (workerOf(card) === "WLD" && !sue.wildAs[card]) problems.push(`Sue's wild ${card} counts as nothing`);
+  }
   return problems;
 }
 

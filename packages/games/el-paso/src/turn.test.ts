@@ -40,22 +40,26 @@ describe("setup", () => {
 describe("move phase", () => {
   it("first turn: any neutral location except El Paso; the same one as another player is allowed", () => {
     let state = started(2);
-    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T08", "T10", "T11", "T13"]);
-    state = play(state, { type: "move", to: "T13" }, { type: "done" }).state;
-    expect(optionsOfType(state, "move").map((o) => o.to)).toContain("T13");
+    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T08", "T10", "T11", "T15"]);
+    state = play(state, { type: "move", to: "T15" }, { type: "done" }).state;
+    expect(optionsOfType(state, "move").map((o) => o.to)).toContain("T15");
   });
   it("steps count locations only; forks are derived from the destination", () => {
     const state = turnAt(started(2), 0, "T00");
     setWorkers(state, 0, {});
-    // B 1, C 2 (inner), D 2 (outer, past empty spaces), E 3.
-    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T08", "T10"]);
-    // Buildings on the outer branch make it longer: D is now 3 either way, E out of reach.
-    placeBuilding(state, "T06", 1, 1);
+    // B 1, C 2, D 3 past the empty spaces of either branch.
+    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T08"]);
+    // A building on each branch after C: D is now 4 steps either way, out of reach.
+    placeBuilding(state, "T05", 1, 1);
     placeBuilding(state, "T07", 1, 1);
-    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T06", "T07", "T08"]);
+    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T05", "T07"]);
+    // With only the outer branch built, the inner one is the way past it: D is 3 again.
+    state.buildingStacks["1"]!.push((state.board.T05 as { tile: string }).tile);
+    delete state.board.T05;
+    expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T02", "T04", "T07", "T08"]);
   });
   it("El Paso stops every move", () => {
-    const state = turnAt(started(2), 0, "T13");
+    const state = turnAt(started(2), 0, "T15");
     expect(optionsOfType(state, "move").map((o) => o.to)).toEqual(["T00"]);
   });
   it("the step limit becomes 4 with its disc cleared", () => {
@@ -63,7 +67,8 @@ describe("move phase", () => {
     clearDisc(state, 0, "D7");
     setWorkers(state, 0, {});
     const s = turnAt(state, 0, "T00", 4);
-    expect(optionsOfType(s, "move").map((o) => o.to)).toContain("T11");
+    expect(optionsOfType(s, "move").map((o) => o.to)).toContain("T10"); // B, C, D, E
+    expect(optionsOfType(s, "move").map((o) => o.to)).not.toContain("T11");
     // A new turn sets the limit from the board.
     expect(play(turnAt(started(2), 1, "T00"), { type: "move", to: "T02" }, { type: "done" }).state.stack[0]).toMatchObject({ max: 3 });
   });
@@ -71,10 +76,11 @@ describe("move phase", () => {
     let state = turnAt(started(2), 0, "T00");
     setWorkers(state, 0, { COW: 2 });
     const targets = optionsOfType(state, "move").map((o) => o.to);
-    expect(targets).toContain("T11"); // 4 steps
-    expect(targets).toContain("T13"); // 5 steps
-    expect(prompt(state).context).toEqual({ max: 3, first: false, cowboys: { T00: 2, T11: 1, T13: 2 } }); // El Paso via the inner branch of F
-    state = play(state, { type: "move", to: "T11" }).state;
+    expect(targets).toContain("T10"); // 4 steps
+    expect(targets).toContain("T11"); // 5 steps
+    expect(targets).not.toContain("T15"); // 6 steps
+    expect(prompt(state).context).toEqual({ max: 3, first: false, cowboys: { T10: 1, T11: 2 } });
+    state = play(state, { type: "move", to: "T10" }).state;
     expect(state.players[0]!.workers).toHaveLength(1);
     expect(state.players[0]!.discard.some((c) => c.startsWith("W-COW"))).toBe(true);
   });
@@ -85,14 +91,14 @@ describe("El Paso", () => {
     let state = turnAt(started(2), 0, "T15");
     setHand(state, 0, ["CRI", "PIN", "GAL", "SGE"]); // 1 + 2 + 2 + 2 = 7
     const money = state.players[0]!.money;
-    const { state: s, events } = play(state, { type: "move", to: "T00" });
-    state = s;
+    state = play(state, { type: "move", to: "T00" }).state;
     expect(state.players[0]!.money).toBe(money + 5);
     expect(state.simmentals).toHaveLength(8);
     expect(state.players[0]!.discard.some((c) => c.startsWith("C-SIM"))).toBe(true);
-    expect(eventsOf(events, "revealedHand")[0]).toMatchObject({ seat: 0, breedingValue: 7 });
     expect(new Set(optionsOfType(state, "deliver").map((o) => o.post))).toEqual(new Set(["P00", "P05", "P07"]));
-    state = play(state, { type: "deliver", post: "P05", disc: "D1", spend: 0 }).state;
+    const delivered = play(state, { type: "deliver", post: "P05", disc: "D1", spend: 0 });
+    expect(eventsOf(delivered.events, "revealedHand")[0]).toMatchObject({ seat: 0, breedingValue: 7 });
+    state = delivered.state;
     expect(prompt(state).context).toEqual({ source: "P05" });
     state = play(state, { type: "act", i: 0 }).state;
     expect(state.players[0]!.money).toBe(money + 7);
@@ -142,7 +148,6 @@ describe("El Paso", () => {
     expect(optionsOfType(state, "deliver").some((o) => o.post === "P09")).toBe(false);
     state = play(state, { type: "bonus", worker: "BLD" }, { type: "bonus", worker: "BLD" }).state;
     expect(offered(state, { type: "deliver", post: "P09", disc: "D1", spend: 2 })).toBe(true);
-    expect(optionsOfType(state, "exchange")).toEqual([]);
   });
   it("permanent certificates: the cleared middle disc and ∞ bonus tiles", () => {
     const state = turnAt(started(2), 0, "T15");
@@ -159,23 +164,47 @@ describe("El Paso", () => {
     expect(s.players[0]!.hand).toHaveLength(5);
   });
   it("arriving by a move action resolves El Paso completely", () => {
-    let state = turnAt(started(2), 0, "T12");
-    placeBuilding(state, "T15", 2, 0);
-    state = arriveAt(state, "T15").state;
+    let state = turnAt(started(2), 0, "T13");
+    placeBuilding(state, "T14", 5, 0); // 5a: a Black Angus and a move of 2
+    state = arriveAt(state, "T14").state;
     state = play(state, { type: "act", i: 1 }, { type: "move", to: "T00" }).state;
     expect(prompt(state).kind).toBe("deliver");
   });
 });
 
-describe("exchange tokens in El Paso", () => {
-  it("are not offered during the delivery nor during the post's reward", () => {
+describe("exchange tokens in El Paso (RULINGS.exchangeAnyTime)", () => {
+  it("may be used before the delivery: the delivery and the revealed hand are those after the exchange", () => {
+    let state = turnAt(started(2), 0, "T15");
+    state.players[0]!.tokens = 1;
+    setHand(state, 0, ["CRI", "CRI", "PIN", "GAL"]); // 1 + 2 + 2 = 5
+    const p = state.players[0]!;
+    const sho = state.market.SHO.shift()!;
+    p.draw.unshift(sho);
+    state = play(state, { type: "move", to: "T00" }).state;
+    expect(optionsOfType(state, "exchange")).toEqual([{ type: "exchange" }]);
+    expect(optionsOfType(state, "deliver").some((o) => o.post === "P07")).toBe(false);
+    state = play(state, { type: "exchange" }).state;
+    expect(state.players[0]!.hand).toContain(sho);
+    expect(prompt(state).kind).toBe("exchangeDiscard");
+    state = play(state, { type: "discard", breed: "CRI" }).state; // CRI + PIN + GAL + SHO = 9
+    expect(prompt(state).kind).toBe("deliver");
+    expect(prompt(state).context).toMatchObject({ breedingValue: 9 });
+    expect(optionsOfType(state, "exchange")).toEqual([]); // no token left
+    const { state: after, events } = play(state, { type: "deliver", post: "P09", disc: "D1", spend: 0 });
+    expect(eventsOf(events, "revealedHand")).toEqual([{ type: "revealedHand", seat: 0, cards: expect.arrayContaining([sho]), breedingValue: 9 }]);
+    expect(after.posts.P09).toEqual([{ seat: 0, disc: "D1" }]);
+  });
+  it("may be used during the post's reward; the hand is discarded afterwards as always", () => {
     let state = turnAt(started(2), 0, "T15");
     state.players[0]!.tokens = 2;
     setHand(state, 0, ["CRI", "PIN", "GAL", "SGE"]);
-    state = play(state, { type: "move", to: "T00" }).state;
-    expect(optionsOfType(state, "exchange")).toEqual([]);
-    state = play(state, { type: "deliver", post: "P05", disc: "D1", spend: 0 }).state;
+    state = play(state, { type: "move", to: "T00" }, { type: "deliver", post: "P05", disc: "D1", spend: 0 }).state;
     expect(prompt(state).context).toEqual({ source: "P05" });
-    expect(optionsOfType(state, "exchange")).toEqual([]);
+    expect(optionsOfType(state, "exchange")).toEqual([{ type: "exchange" }]);
+    state = play(state, { type: "exchange" }).state;
+    state = play(state, optionsOfType(state, "discard")[0]!, { type: "act", i: 0 }).state;
+    expect(state.active).toBe(1);
+    expect(state.players[0]!.tokens).toBe(1);
+    expect(state.players[0]!.hand).toHaveLength(4);
   });
 });

@@ -5,6 +5,18 @@ import { elPaso } from "./index.ts";
 describe("hidden information", () => {
   const played = playOut(elPaso, { seed: "view", seats: 3 });
   const state = replay(elPaso, "view", 3, undefined, played.log.slice(0, 70));
+  /** How many of the game's events the first `moves` actions produced. */
+  const eventsUpTo = (moves: number): number => {
+    let s = elPaso.setup("view", 3);
+    let n = 0;
+    for (const entry of played.log.slice(0, moves)) {
+      const r = elPaso.apply(s, entry.seat, entry.action);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+      n += r.events.length;
+    }
+    return n;
+  };
 
   it("a seat sees its own hand; other seats and spectators see counts only and no draw-pile order", () => {
     for (const viewer of [0, 1, 2, null]) {
@@ -59,6 +71,39 @@ describe("hidden information", () => {
       expect(score.total).toBe(Object.values(score.breakdown).reduce((a, b) => a + b, 0));
       expect(view.players[seat]!.objectiveStatus.map((o) => o.tile)).toEqual(state.players[seat]!.objectives);
     }
+  });
+
+  it("what each player owns, by breed and worker type, is public: a spectator can count it from the public log", () => {
+    const publicEvents = played.events.slice(0, eventsUpTo(70)).map((e) => elPaso.viewEvent(e, null)).filter((e) => e !== null);
+    const view = elPaso.view(state, null);
+    view.players.forEach((p, seat) => {
+      const cattle: Record<string, number> = { CRI: 4, PIN: 2, GAL: 2, SGE: 2 };
+      const workers: Record<string, number> = { COW: 1, ENG: 1, BLD: 1, WLD: 1 };
+      for (const e of publicEvents) {
+        if (e.seat !== seat) continue;
+        if (e.type === "boughtCattle" || e.type === "gainedCattle" || e.type === "tookSimmental") cattle[(e.card as string).slice(2, 5)] = (cattle[(e.card as string).slice(2, 5)] ?? 0) + 1;
+        if (e.type === "removedCattle") cattle[(e.card as string).slice(2, 5)]!--;
+        if (e.type === "hired") workers[e.worker as string]!++;
+      }
+      expect(p.resources.cattle).toEqual(Object.fromEntries(Object.entries(cattle).filter(([, n]) => n > 0)));
+      expect(p.resources.workers).toEqual(workers);
+    });
+  });
+
+  it("a table with live scores off sends no scores; objective resources are counts", () => {
+    const quiet = replay(elPaso, "view", 3, elPaso.parseOptions({ liveScores: false }), played.log.slice(0, 70));
+    expect(elPaso.parseOptions({ liveScores: true })).toEqual(elPaso.parseOptions({}));
+    expect(() => elPaso.parseOptions({ liveScores: "no" })).toThrow(/liveScores/);
+    for (const viewer of [0, 1, null]) {
+      expect(elPaso.view(quiet, viewer).liveScores).toEqual([]);
+      expect(elPaso.view(state, viewer).liveScores).toHaveLength(3);
+    }
+    const view = elPaso.view(state, null);
+    state.players.forEach((p, seat) => {
+      const owned = [...p.draw, ...p.hand, ...p.discard, ...p.workers];
+      const r = view.players[seat]!.resources;
+      expect(Object.values(r.cattle).reduce((a, b) => a + b, 0) + Object.values(r.workers).reduce((a, b) => a + b, 0)).toBe(owned.length);
+    });
   });
 
   it("the view is a copy", () => {

@@ -1,8 +1,9 @@
 import { type Seat, cloneJson } from "@saloon/engine";
-import type { CardId, DiscId, MarketBreed, NodeId, WorkerType } from "./data.ts";
+import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
 import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
-import { type ScoreCategory, bestObjectives, scoreBreakdown, scoreTotal } from "./scoring.ts";
+import { type ObjectiveResources, type ScoreCategory, bestObjectives, objectiveResources, scoreBreakdown, scoreTotal } from "./scoring.ts";
 import type { ElPasoState, Frame, Phase } from "./state.ts";
+import { type SueView, sueView } from "./sue.ts";
 
 /** One player as another seat or a spectator sees them (RULINGS.discardPileVisibility). */
 export interface PlayerView {
@@ -18,6 +19,13 @@ export interface PlayerView {
   objectives: string[];
   /** Each owned objective and whether it counts in the best assignment right now. */
   objectiveStatus: { tile: string; met: boolean }[];
+  /**
+   * What objectives can draw on now: cattle by breed and workers by type over every pile (the
+   * herd's make-up is public: the starting herd and every card gained or removed are announced),
+   * builders in own buildings, discs on posts 10 and up. Lets a client show which components
+   * meet which objective.
+   */
+  resources: ObjectiveResources;
   bonuses: string[];
   handCount: number;
   drawCount: number;
@@ -54,7 +62,10 @@ export interface ElPasoView {
   end: ElPasoState["end"];
   players: PlayerView[];
   waitingFor: { seat: Seat; kind: string }[];
+  /** Every seat's score so far; empty when the table turned live scores off (option `liveScores: false`). */
   liveScores: { total: number; breakdown: Record<ScoreCategory, number> }[];
+  /** The solo opponent, in solo games (null otherwise): her cards face up, her decks as sizes. */
+  sue: SueView | null;
 }
 
 const counts = <K extends string>(record: Record<K, unknown[]>): Record<K, number> =>
@@ -97,6 +108,7 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
         workers: p.workers,
         objectives: p.objectives,
         objectiveStatus: p.objectives.map((tile) => ({ tile, met: met.has(tile) })),
+        resources: objectiveResources(state, seat),
         bonuses: p.bonuses,
         handCount: p.hand.length,
         drawCount: p.draw.length,
@@ -111,10 +123,13 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
       return view;
     }),
     waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
-    liveScores: state.players.map((_, seat) => {
-      const breakdown = scoreBreakdown(state, seat, best[seat]);
-      return { total: scoreTotal(breakdown), breakdown };
-    }),
+    liveScores: state.options.liveScores === false
+      ? []
+      : state.players.map((_, seat) => {
+          const breakdown = scoreBreakdown(state, seat, best[seat]);
+          return { total: scoreTotal(breakdown), breakdown };
+        }),
+    sue: sueView(state),
   } satisfies ElPasoView);
 }
 

@@ -1,0 +1,463 @@
+/**
+ * The bot's judgement of a position: an estimate of its own final score, in victory points.
+ * What is already scored counts in full; what may still score (objectives not yet met, the
+ * deliveries to come with the herd it owns, money, certificates, workers, its buildings' future
+ * use) counts by how likely and how soon it can be turned into points. The weights are tuned by
+ * simulation (`bench/`); each says what it stands for. It runs some thousand times per decision,
+ * so it counts with plain arrays indexed by breed rather than records.
+ */
+import type { Seat } from "@saloon/engine";
+import {
+  type ActionSpec,
+  BONUSES,
+  BREED_DATA,
+  BREEDS,
+  type Breed,
+  BUILDING_ACTIONS,
+  BUILDING_VP,
+  type BuildingType,
+  type CardId,
+  DISC_DATA,
+  DOLLARS_PER_VP,
+  EL_PASO,
+  MAX_BUILDINGS,
+  type NodeId,
+  OBJECTIVES,
+  POST_DATA,
+  POSTS,
+  type PostId,
+  SIMMENTAL_SPACE_VP,
+  SUCCESSORS,
+  WORKER_TYPES,
+  WORKER_VP,
+  type WorkerType,
+  breedOf,
+  isWorkerCard,
+  workerOf,
+} from "../data.ts";
+import { duplicateTiles, handSize, permanentCerts } from "../rules.ts";
+import { NEEDS } from "../scoring.ts";
+import type { ElPasoState, PlayerState } from "../state.ts";
+import { type Belief, isPlaceholder } from "./belief.ts";
+
+export const WEIGHTS = {
+  /** VP per dollar while there is time to spend it (at the end a dollar is worth 1/5 VP). */
+  dollar: 0.25,
+  /** Dollars a turn can put to use; money beyond what the turns left can spend is worth 1/5 VP. */
+  dollarsPerTurn: 3,
+  /** A certificate left over after the next delivery. */
+  spareCert: 0.3,
+  /** An exchange token, while there are deliveries to improve. */
+  token: 0.45,
+  /** Use of a worker in the worker area beyond its VP. */
+  workerUse: { COW: 0.5, ENG: 0.45, BLD: 0.8, WLD: 0.75 } as Record<WorkerType, number>,
+  /** The share of that use kept by a worker in the draw or discard pile (spent as a cost, it comes back). */
+  workerAway: 0.6,
+  /** VP per location nearer to El Paso: the pace of a lap. */
+  progress: 0.32,
+  /** Future visits to each own building, while the game runs. */
+  buildingVisits: 1.6,
+  /** The worth of each post's disc beyond its VP (its reward, in VP). */
+  postReward: { P00: 0, P05: 0.8, P07: 2, P09: 2.2, P10: 1.2, P12: 2.2, P16: 2 } as Record<PostId, number>,
+  /** Cleared disc spaces whose value is not already counted elsewhere (D5 and D6 are: certificates, hand size). */
+  discAbility: { D1: 0.8, D2: 0.8, D3: 0.2, D4: 0.6, D5: 0, D6: 0, D7: 2.2 } as Record<string, number>,
+  /** Certificates expected per lap besides those on the track. */
+  certsPerLap: 0.8,
+  /** How much of an objective's VP a likely one is worth before it is met. */
+  objectiveHope: 0.85,
+  /** Actions a missing item of an objective takes, by kind. */
+  missing: { ANG: 1, COR: 1.3, SHO: 1.8, HER: 2.4, worker: 1, wild: 1.4, builders: 0.3, buildAction: 0.7, disc10: 1.2, disc16: 2.5, delivery: 0.3 },
+  /** Share of the turns left that can go to one objective's missing items. */
+  objectiveTurns: 0.3,
+};
+export type Weights = typeof WEIGHTS;
+
+/** The time left for the deciding seat, estimated once at the decision and fixed for its trials. */
+export interface Horizon {
+  /** Deliveries left, the one pending on this lap included. */
+  deliveries: number;
+  /** Turns left. */
+  turns: number;
+  /** 1 while what is bought now can still be used, falling to 0 at the end. */
+  invest: number;
+  /** Discs on posts at the decision: a trial's deliveries are counted against `deliveries`. */
+  discsPlaced: number;
+}
+
+/** Turns a lap takes a player who uses the locations on the way. */
+const TURNS_PER_LAP = 3.5;
+
+export function horizonAt(state: ElPasoState, seat: Seat): Horizon {
+  const me = state.players[seat]!;
+  const discsPlaced = 7 - me.discs.length;
+  if (state.phase.kind === "over") return { deliveries: 0, turns: 0, invest: 0, discsPlaced };
+  let deliveries: number;
+  if (state.end.simmSeat !== null) deliveries = state.active === seat ? 1 : 0; // a final turn at most
+  else deliveries = Math.max(1, (state.simmentals.length + 1) / state.seats);
+  const turns = deliveries * TURNS_PER_LAP;
+  return { deliveries, turns, invest: clamp((turns - 2) / 8, 0, 1), discsPlaced };
+}
+
+const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+// ---------------------------------------------------------------- breeds as array indices
+
+const NB = BREEDS.length;
+const BREED_INDEX = Object.fromEntries(BREEDS.map((b, i) => [b, i])) as Record<Breed, number>;
+const BV = BREEDS.map((b) => BREED_DATA[b].bv);
+const CATTLE_VP = BREEDS.map((b) => BREED_DATA[b].vp);
+const cattleIndex = (card: CardId): number => BREED_INDEX[breedOf(card)];
+
+// ---------------------------------------------------------------- what the seat owns
+
+interface Holdings {
+  /** Every owned cattle card by breed index. */
+  cattle: number[];
+  workers: Record<WorkerType, number>;
+  /** Workers in the worker area, ready now. */
+  ready: Record<WorkerType, number>;
+  /** Cattle in hand, real cards only (not the placeholders drawn at the end of a trial turn). */
+  hand: number[];
+  handCards: number;
+}
+
+function holdings(b: Belief, me: PlayerState): Holdings {
+  const cattle = b.drawCattleByIndex.slice();
+  const workers = { ...b.drawWorkers };
+  const ready: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
+  for (const card of me.workers) {
+    const t = workerOf(card);
+    workers[t]++;
+    ready[t]++;
+  }
+  const hand = new Array<number>(NB).fill(0);
+  let handCards = 0;
+  for (const card of me.hand) {
+    if (isPlaceholder(card)) continue;
+    const i = cattleIndex(card);
+    cattle[i]!++;
+    hand[i]!++;
+    handCards++;
+  }
+  for (const card of me.discard) {
+    if (isWorkerCard(card)) workers[workerOf(card)]++;
+    else cattle[cattleIndex(card)]!++;
+  }
+  return { cattle, workers, ready, hand, handCards };
+}
+
+// ---------------------------------------------------------------- the evaluation
+
+export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEIGHTS): number {
+  const seat = b.seat;
+  const me = s.players[seat]!;
+  const own = holdings(b, me);
+  const buildingTypes: BuildingType[] = [];
+  for (const node in s.board) {
+    const tile = s.board[node as NodeId]!;
+    if (tile.kind === "building" && tile.owner === seat) buildingTypes.push(tile.type);
+  }
+
+  // Points already on the scoring pad (objectives and money below).
+  let vp = 0;
+  for (const type of buildingTypes) vp += BUILDING_VP[type];
+  let discs10 = 0;
+  let discs16 = 0;
+  for (const post of POSTS) {
+    for (const d of s.posts[post]) {
+      if (d.seat !== seat) continue;
+      vp += POST_DATA[post].vp;
+      if (post === "P16") discs16++;
+      else if (post === "P10" || post === "P12") discs10++;
+    }
+  }
+  for (const t of WORKER_TYPES) vp += own.workers[t] * WORKER_VP[t];
+  for (let i = 0; i < NB; i++) vp += own.cattle[i]! * CATTLE_VP[i]!;
+  for (const tile of me.bonuses) vp += BONUSES[tile]!.vp;
+  if (me.herder === "SIMM") vp += SIMMENTAL_SPACE_VP;
+  const builders = buildingTypes.reduce((n, t) => n + t, 0);
+  if (s.phase.kind === "over") return vp + Math.floor(me.money / DOLLARS_PER_VP) + objectivesValue(me.objectives, own, builders, discs10, discs16, h, w, true);
+
+  const placedInTrial = 7 - me.discs.length - h.discsPlaced;
+  const deliveriesLeft = Math.max(0, h.deliveries - placedInTrial);
+  const late = 1 / DOLLARS_PER_VP;
+  // Money the turns left can put to use is worth more than money that will only be counted.
+  const usable = Math.min(me.money, w.dollarsPerTurn * h.turns);
+  let value = vp + usable * (late + (w.dollar - late) * h.invest) + (me.money - usable) * late;
+  value += objectivesValue(me.objectives, own, builders, discs10, discs16, h, w, false);
+  value += deliveriesValue(b, s, me, own.hand, own.handCards, own.cattle, deliveriesLeft, w);
+  value += Math.min(me.tokens, 3) * w.token * h.invest;
+  value += workersUse(s, own, buildingTypes, w) * h.invest;
+  for (const type of buildingTypes) value += buildingUse(s, type) * w.buildingVisits * h.invest;
+  for (const disc in w.discAbility) if (!me.discs.includes(disc as "D1")) value += w.discAbility[disc]! * h.invest;
+  if (deliveriesLeft > 0 && me.herder !== null && me.herder !== "SIMM") value -= w.progress * distanceToElPaso(s, me.herder);
+  return value;
+}
+
+// ---------------------------------------------------------------- deliveries to come
+
+interface Spread {
+  mean: number;
+  sd: number;
+}
+
+/** Mean and spread of a hand's breeding value: `hand` (counts by breed) plus `need` cards drawn from `pool`. */
+function handValue(hand: number[], need: number, pool: number[], duplicates: number): Spread {
+  let mean = 0;
+  let total = 0;
+  for (let i = 0; i < NB; i++) {
+    if (hand[i]! > 0) mean += BV[i]!;
+    total += pool[i]!;
+  }
+  let variance = 0;
+  const draws = Math.min(need, total);
+  if (draws > 0) {
+    for (let i = 0; i < NB; i++) {
+      const n = pool[i]!;
+      if (n === 0 || hand[i]! > 0) continue;
+      let miss = 1;
+      for (let k = 0; k < draws; k++) miss *= (total - n - k) / (total - k);
+      const p = 1 - Math.max(0, miss);
+      mean += BV[i]! * p;
+      variance += BV[i]! * BV[i]! * p * (1 - p);
+    }
+  }
+  // A duplicate tile adds one repeated card's value when the hand has one (likely with 4–5 cards).
+  mean += duplicates * 1.5;
+  return { mean, sd: Math.sqrt(variance) };
+}
+
+/** 3-point Gauss–Hermite nodes and weights for a normal distribution. */
+const NODES = [0, -1.7321, 1.7321];
+const NODE_WEIGHTS = [2 / 3, 1 / 6, 1 / 6];
+
+/** The best post a breeding value reaches with the certificates at hand, with what it is worth. */
+function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): { index: number; worth: number } {
+  let index = -1;
+  let worth = 0;
+  for (let p = 0; p < POSTS.length; p++) {
+    if (!open[p]) continue;
+    const data = POST_DATA[POSTS[p]!];
+    if (data.dark ? light + dark === 0 : light === 0) continue;
+    const spend = Math.max(0, data.min - total);
+    if (spend > certs) continue;
+    const value = data.vp + w.postReward[POSTS[p]!] - spend * w.spareCert;
+    if (index < 0 || value > worth) {
+      index = p;
+      worth = value;
+    }
+  }
+  return { index, worth };
+}
+
+/**
+ * What the deliveries left are worth: the next one with the cattle in hand now (the rest drawn
+ * from the draw pile) and the certificates on the track, the later ones with a hand drawn from the
+ * whole herd. Each takes the best post its breeding value reaches; a one-disc post is used up.
+ */
+function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
+  const certsNow = me.certs;
+  if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
+  const open = POSTS.map((post) => POST_DATA[post].multi || !s.posts[post].some((d) => d.seat === b.seat));
+  let light = 0;
+  for (const d of me.discs) if (!DISC_DATA[d].dark) light++;
+  let dark = me.discs.length - light;
+  const perm = permanentCerts(me) + 0.5; // +0.5: a breeding value reaches a post at its minimum
+  const dup = duplicateTiles(me);
+  const size = handSize(me);
+  const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup);
+  const typical = handValue(EMPTY_HAND, size, herd, dup);
+  let value = certsNow * w.spareCert;
+  for (let i = 0; i < Math.ceil(deliveries) && light + dark > 0; i++) {
+    const spread = i === 0 ? next : typical;
+    const certs = i === 0 ? certsNow : w.certsPerLap;
+    let expected = 0;
+    for (let k = 0; k < NODES.length; k++) expected += NODE_WEIGHTS[k]! * bestPost(spread.mean + NODES[k]! * spread.sd + perm, certs, open, light, dark, w).worth;
+    value += Math.min(1, deliveries - i) * expected;
+    // The post the usual hand reaches is used up if it takes one disc only.
+    const used = bestPost(spread.mean + perm, certs, open, light, dark, w).index;
+    if (used >= 0 && !POST_DATA[POSTS[used]!].multi) open[used] = false;
+    if (used >= 0 && POST_DATA[POSTS[used]!].dark && dark > 0) dark--;
+    else light = Math.max(0, light - 1);
+  }
+  return value;
+}
+const EMPTY_HAND = new Array<number>(NB).fill(0);
+
+/** The next delivery alone, with this hand (real cards) and the rest drawn: to judge an exchange. */
+export function nextDeliveryValue(b: Belief, s: ElPasoState, cards: CardId[], h: Horizon, w: Weights = WEIGHTS): number {
+  const me = s.players[b.seat]!;
+  if (h.deliveries - (7 - me.discs.length - h.discsPlaced) <= 0) return 0;
+  const hand = new Array<number>(NB).fill(0);
+  for (const card of cards) hand[cattleIndex(card)]!++;
+  return deliveriesValue(b, s, me, hand, cards.length, EMPTY_HAND, 1, w);
+}
+
+// ---------------------------------------------------------------- objectives
+
+function objectivesValue(held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights, final: boolean): number {
+  if (held.length === 0) return 0;
+  // The best set met now, as the final scoring chooses it (a few tiles: every subset is tried).
+  let metMask = 0;
+  let metVp = 0;
+  for (let mask = 1; mask < 1 << held.length; mask++) {
+    let vp = 0;
+    for (let i = 0; i < held.length; i++) if (mask & (1 << i)) vp += OBJECTIVES[held[i]!]!.vp;
+    if (vp <= metVp) continue;
+    const left = pool(own, builders, discs10, discs16);
+    let ok = true;
+    for (let i = 0; i < held.length && ok; i++) if (mask & (1 << i)) ok = take(left, held[i]!, null, h, w) === 0;
+    if (ok) {
+      metMask = mask;
+      metVp = vp;
+    }
+  }
+  if (final) return metVp;
+  // What the met ones use is not there for the others; each unmet one counts by how reachable it is.
+  const left = pool(own, builders, discs10, discs16);
+  for (let i = 0; i < held.length; i++) if (metMask & (1 << i)) take(left, held[i]!, null, h, w);
+  const capacity = w.objectiveTurns * h.turns + 0.5;
+  let hope = 0;
+  for (let i = 0; i < held.length; i++) {
+    if (metMask & (1 << i)) continue;
+    const cost = take({ ...left, cattle: left.cattle.slice(), workers: { ...left.workers } }, held[i]!, 0, h, w);
+    hope += OBJECTIVES[held[i]!]!.vp * clamp(1 - cost / capacity, 0, 1);
+  }
+  return metVp + w.objectiveHope * hope;
+}
+
+interface Pool {
+  cattle: number[];
+  workers: Record<WorkerType, number>;
+  builders: number;
+  discs10: number;
+  discs16: number;
+}
+const pool = (own: Holdings, builders: number, discs10: number, discs16: number): Pool => ({ cattle: own.cattle.slice(), workers: { ...own.workers }, builders, discs10, discs16 });
+
+/**
+ * Takes an objective's items from the pool. With `costing` null it only says whether anything
+ * was missing (1) or not (0); with a number it returns roughly how many actions the missing
+ * items take (99: out of reach in the time left).
+ */
+function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weights): number {
+  const needs = NEEDS[id]!;
+  let cost = 0;
+  let deliveries = 0;
+  for (const [breed, n] of needs.cattle) {
+    const i = BREED_INDEX[breed];
+    const have = Math.min(n, Math.max(0, p.cattle[i]!));
+    p.cattle[i]! -= n;
+    const missing = n - have;
+    if (missing === 0) continue;
+    if (breed === "SIM") deliveries += missing;
+    else cost += missing * ((w.missing as Record<string, number>)[breed] ?? 2);
+  }
+  for (const t of ["WLD", "COW", "ENG", "BLD"] as const) {
+    let need = needs.workers[t];
+    const own = Math.min(need, Math.max(0, p.workers[t]));
+    p.workers[t] -= own;
+    need -= own;
+    if (need > 0 && t !== "WLD") {
+      const wild = Math.min(need, Math.max(0, p.workers.WLD));
+      p.workers.WLD -= wild;
+      need -= wild;
+    }
+    cost += need * (t === "WLD" ? w.missing.wild : w.missing.worker);
+  }
+  if (needs.builders > 0) {
+    if (needs.builders > 12) return costing === null ? 1 : 99;
+    const missing = needs.builders - Math.max(0, p.builders);
+    if (missing > 0) cost += w.missing.buildAction + w.missing.builders * missing;
+    p.builders -= needs.builders;
+  }
+  for (let k = 0; k < needs.d16; k++) {
+    if (p.discs16 > 0) p.discs16--;
+    else {
+      cost += w.missing.disc16;
+      deliveries++;
+    }
+  }
+  for (let k = 0; k < needs.d10; k++) {
+    if (p.discs10 > 0) p.discs10--;
+    else if (p.discs16 > 0) p.discs16--;
+    else {
+      cost += w.missing.disc10;
+      deliveries++;
+    }
+  }
+  if (costing === null) return cost > 0 || deliveries > 0 ? 1 : 0;
+  if (deliveries > h.deliveries) return 99;
+  return cost + w.missing.delivery * deliveries;
+}
+
+// ---------------------------------------------------------------- workers, buildings, the trail
+
+function workersUse(s: ElPasoState, own: Holdings, buildingTypes: BuildingType[], w: Weights): number {
+  const canStillBuild = buildingTypes.length < MAX_BUILDINGS || buildingTypes.some((t) => t < 6);
+  let marketOpen = false;
+  for (const breed in s.market) if (s.market[breed as "ANG"].length > 0) marketOpen = true;
+  let value = 0;
+  for (const t of WORKER_TYPES) {
+    let use = w.workerUse[t];
+    if (t === "BLD" && !canStillBuild) use *= 0.15;
+    if (t === "COW" && !marketOpen) use *= 0.3;
+    const ready = Math.min(own.ready[t], 6);
+    const later = Math.max(0, Math.min(own.workers[t] - own.ready[t], 6 - ready));
+    value += use * (ready + w.workerAway * later);
+  }
+  return value;
+}
+
+const USE_CACHE = new Map<string, number>();
+/** A visit to an own building of this type, beyond what any location gives (an auxiliary action). */
+function buildingUse(s: ElPasoState, type: BuildingType): number {
+  const key = `${type}${s.buildingSides[String(type)]}` as `${BuildingType}${"a" | "b"}`;
+  let use = USE_CACHE.get(key);
+  if (use === undefined) {
+    use = Math.max(0, BUILDING_ACTIONS[key].reduce((n, spec) => n + actionWorth(spec), 0) - 1.5) / 3;
+    USE_CACHE.set(key, use);
+  }
+  return use;
+}
+
+/** A printed action's rough worth in VP, whatever the hand and purse hold. */
+function actionWorth(spec: ActionSpec): number {
+  switch (spec.t) {
+    case "DISCARD_CATTLE":
+      return spec.gain === "2xBV" ? 2 : 0.35 * spec.gain;
+    case "GAIN_MONEY":
+      return 0.4 * spec.n;
+    case "GAIN_CERT":
+      return 0.5 * spec.n;
+    case "GAIN_TOKEN":
+      return 0.4 - 0.4 * spec.cost;
+    case "GAIN_TILE":
+      return 2 - 0.4 * spec.cost;
+    case "GAIN_CATTLE":
+      return BREED_DATA[spec.breed].vp + 0.5 - 0.4 * spec.cost;
+    case "AUX":
+      return 0.6 * spec.n;
+    case "REMOVE_CATTLE":
+      return 0.6;
+    case "HIRE":
+      return spec.mode === "FIXED" ? 2.5 - 0.4 * spec.specific : 1;
+    case "MOVE":
+      return 0.8 * spec.max;
+    default:
+      return 1.5;
+  }
+}
+
+/** The fewest locations from a node to El Paso (from El Paso itself: a whole lap). */
+export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): number {
+  let best = Infinity;
+  const visit = (node: NodeId, steps: number) => {
+    for (const next of SUCCESSORS[node]) {
+      if (next === EL_PASO) best = Math.min(best, steps + 1);
+      else visit(next, steps + (s.board[next] ? 1 : 0));
+    }
+  };
+  visit(from, 0);
+  return best;
+}

@@ -1,0 +1,89 @@
+/**
+ * Whole solo games: the person's seat played by the bot, Sue by her rules, for every difficulty,
+ * checking after every action that it was offered and that every card, worker, disc, tile and
+ * bot card is accounted for.
+ */
+import { type Chooser, createRandom, gameBot, randomBot, sameJson } from "@saloon/engine";
+import { describe, expect, it } from "vitest";
+import { elPaso } from "./index.ts";
+import type { ElPasoState } from "./state.ts";
+import { DIFFICULTIES, type Difficulty, botDeckCards } from "./sue.ts";
+import { soloOptions } from "./sue-test-helpers.ts";
+import { conservationProblems } from "./test-helpers.ts";
+
+function playSolo(seed: string, difficulty: Difficulty, chooser: Chooser<any, any, any, any> = gameBot): { state: ElPasoState; sueTurns: number; reshuffles: number } {
+  const random = createRandom(`bots:${seed}`);
+  let state = elPaso.setup(seed, 2, soloOptions(difficulty));
+  let actions = 0;
+  let sueTurns = 0;
+  let reshuffles = 0;
+  while (!elPaso.isOver(state)) {
+    const [prompt, ...more] = elPaso.prompts(state);
+    if (!prompt || more.length > 0) throw new Error(`${seed}: ${more.length + 1} prompts`);
+    // Sue's prompts have one option (what her bot answers: tested in sue-turn.test.ts); asking
+    // her bot would build her view for every step, the bulk of a game's cost.
+    const action = prompt.seat === 1 ? prompt.options[0]! : chooser(elPaso, state, 0, random);
+    if (!prompt.options.some((option) => sameJson(option, action))) throw new Error(`${seed}: chose ${JSON.stringify(action)}`);
+    const result = elPaso.apply(state, prompt.seat, action);
+    if (!result.ok) throw new Error(`${seed}: ${result.error.code} ${result.error.message}`);
+    state = result.state;
+    for (const event of result.events) {
+      if (event.type === "sueDrew") sueTurns++;
+      if (event.type === "sueReshuffled") reshuffles++;
+    }
+    const problems = conservationProblems(state);
+    if (problems.length > 0) throw new Error(`${seed} after action ${actions} ${JSON.stringify(action)}: ${problems.join("; ")}`);
+    if (++actions > 20000) throw new Error(`${seed} did not end`);
+  }
+  return { state, sueTurns, reshuffles };
+}
+
+/**
+ * Games per difficulty in the test suite: SUE_SIM_GAMES, default 250, so 1,000 solo games in all
+ * (about 23 s on the shared 2-core machine, checks after every action included). With
+ * SUE_SIM_GAMES=1000 the 4,000 games took 152 s and all passed; `pnpm sim el-paso --players 1`
+ * plays 1,000 per difficulty without the checks and prints the figures.
+ */
+const GAMES = Number(process.env.SUE_SIM_GAMES ?? 250);
+
+describe.each(DIFFICULTIES)("solo games at difficulty %i", (difficulty) => {
+  it(`${GAMES} seeded games end with every card accounted for, Sue's score as the rules count it`, () => {
+    let reshuffled = 0;
+    for (let i = 0; i < GAMES; i++) {
+      // The person's seat: the game's bot, and every other game a uniformly random player.
+      const { state, sueTurns, reshuffles } = playSolo(`solo-${difficulty}-${i}`, difficulty, i % 2 ? randomBot : gameBot);
+      const scores = elPaso.scores(state)!;
+      expect(scores.lines).toHaveLength(2);
+      // The game ended by the Simmental rule, with the last turn that of the seat before the Simmental space.
+      expect(state.end.simmSeat).not.toBeNull();
+      expect(state.active).toBe((state.end.simmSeat! + 1) % 2);
+      // Her deck went round: a reshuffle every time the deck ran out at the start of a turn.
+      const deckSize = botDeckCards(difficulty).length;
+      expect(reshuffles).toBe(Math.floor((sueTurns - 1) / deckSize));
+      reshuffled += reshuffles;
+      const sue = scores.lines[1]!;
+      expect(sue.breakdown.money).toBe(0);
+      expect(sue.total).toBe(Object.values(sue.breakdown).reduce((a, b) => a + b, 0));
+    }
+    expect(reshuffled).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+describe("solo games with every table option and random choices", () => {
+  it("b-sides, ★ trains, random neutrals; the person's seat choosing uniformly at random", () => {
+    for (let i = 0; i < 20; i++) {
+      const options = { ...soloOptions((i % 4) as Difficulty), bSides: [1, 2, 3, 4, 5, 6] as (1 | 2 | 3 | 4 | 5 | 6)[], starTrains: [1, 2, 3, 4], randomNeutrals: true };
+      const random = createRandom(`opt:${i}`);
+      let state = elPaso.setup(`solo-opt-${i}`, 2, options);
+      while (!elPaso.isOver(state)) {
+        const prompt = elPaso.prompts(state)[0]!;
+        const action = prompt.seat === 1 ? prompt.options[0] : i % 2 ? randomBot(elPaso, state, 0, random) : gameBot(elPaso, state, 0, random);
+        const result = elPaso.apply(state, prompt.seat, action);
+        if (!result.ok) throw new Error(result.error.message);
+        state = result.state;
+        expect(conservationProblems(state)).toEqual([]);
+      }
+      expect(elPaso.scores(state)!.lines).toHaveLength(2);
+    }
+  }, 600_000);
+});

@@ -28,7 +28,8 @@ function run(script: string, args: string[], env: Record<string, string> = {}): 
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const waitFor = (pattern: RegExp) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${text}`)), 20_000);
+      // A first start creates the PGlite folder (initdb, migrations): 5 s alone, 20 s on a busy machine.
+      const timer = setTimeout(() => reject(new Error(`no ${pattern} in:\n${text}`)), 60_000);
       const check = () => {
         const match = text.match(pattern);
         if (!match) return;
@@ -69,7 +70,7 @@ beforeAll(async () => {
     RATE_LIMIT_BURST: "1000",
   });
   await server.waitFor(/Saloon server listening/);
-});
+}, 70_000);
 
 afterAll(async () => {
   if (server.child.exitCode === null) server.child.kill("SIGTERM");

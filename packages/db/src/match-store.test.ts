@@ -1,7 +1,7 @@
 import { playOut, replay } from "@saloon/engine";
 import { fistful } from "@saloon/fistful";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MatchStore } from "./match-store.ts";
+import { MatchStore, hashToken } from "./match-store.ts";
 import { testDatabases } from "./test-databases.ts";
 
 /** Plays a bot game and stores it the way the server does: created, started, appended, finished. */
@@ -40,16 +40,20 @@ describe.each(testDatabases())("match store on $name", (database) => {
   });
 
   it("applied the migrations on open, and re-applying is a no-op", async () => {
-    expect(db.applied).toEqual([expect.stringMatching(/_init$/)]);
+    expect(db.applied).toEqual([
+      expect.stringMatching(/_init$/),
+      expect.stringMatching(/_durable_tables$/),
+      "20261122160000_legacy_fnv_seeds",
+    ]);
     const tables = await db.prisma.$queryRawUnsafe<{ tablename: string }[]>(
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
     );
-    expect(tables.map((t) => t.tablename)).toEqual(["Match", "MatchAction", "MatchResult", "MatchSeat", "Player", "_prisma_migrations"]);
+    expect(tables.map((t) => t.tablename)).toEqual(["Match", "MatchAction", "MatchResult", "MatchSeat", "Player", "ServerProcess", "_prisma_migrations"]);
   });
 
   it("stores a finished game whose replay ends with exactly the stored scores", async () => {
     const played = await storePlayedMatch(store, "m-replay", "stored-1", ["Ann", "Bob", "Cy"], new Date("2026-11-01T10:00:00Z"));
-    const detail = (await store.getFinished("m-replay"))!;
+    const detail = (await store.getEnded("m-replay"))!;
     expect(detail.actions).toHaveLength(played.log.length);
     expect(detail.actions.map((a) => a.index)).toEqual(played.log.map((_, i) => i));
     const rebuilt = replay(fistful, detail.seed, detail.seats.length, undefined, detail.actions);
@@ -62,18 +66,20 @@ describe.each(testDatabases())("match store on $name", (database) => {
     await storePlayedMatch(store, "m-a", "list-a", ["Dora", "Eli"], new Date("2026-11-02T10:00:00Z"));
     await storePlayedMatch(store, "m-b", "list-b", ["Eli", "Fay"], new Date("2026-11-03T10:00:00Z"));
     await storePlayedMatch(store, "m-c", "list-c", ["Gus", "Dora"], new Date("2026-11-04T10:00:00Z"));
-    const all = await store.listFinished({});
+    const all = await store.listEnded({});
     expect(all.matches.map((m) => m.id)).toEqual(["m-c", "m-b", "m-a", "m-replay"]);
-    expect((await store.listFinished({ player: "dora" })).matches.map((m) => m.id)).toEqual(["m-c", "m-a"]);
-    expect((await store.listFinished({ game: "el-paso" })).matches).toEqual([]);
+    expect((await store.listEnded({ player: "dora" })).matches.map((m) => m.id)).toEqual(["m-c", "m-a"]);
+    expect((await store.listEnded({ game: "el-paso" })).matches).toEqual([]);
 
-    const first = await store.listFinished({ limit: 3 });
+    const first = await store.listEnded({ limit: 3 });
     expect(first.matches.map((m) => m.id)).toEqual(["m-c", "m-b", "m-a"]);
-    const second = await store.listFinished({ limit: 3, cursor: first.nextCursor! });
+    const second = await store.listEnded({ limit: 3, cursor: first.nextCursor! });
     expect(second.matches.map((m) => m.id)).toEqual(["m-replay"]);
     expect(second.nextCursor).toBeNull();
     const seat = all.matches[0]!.seats[0]!;
     expect(seat).toMatchObject({ name: "Gus", kind: "human" });
+    // Each summary says which rules it was played with, so a client can mark what it cannot replay.
+    expect(all.matches.every((m) => m.rulesVersion === fistful.rulesVersion)).toBe(true);
     expect(typeof seat.total).toBe("number");
   });
 
@@ -92,9 +98,35 @@ describe.each(testDatabases())("match store on $name", (database) => {
       ],
     });
     await store.appendAction("m-running", { index: 0, seat: 1, action: { type: "placeSign", building: "T1" }, at: new Date() });
-    expect(await store.getFinished("m-running")).toBeNull();
-    expect((await store.listFinished({ player: "Hal" })).matches).toEqual([]);
-    expect(await store.getFinished("no-such-match")).toBeNull();
+    expect(await store.getEnded("m-running")).toBeNull();
+    expect((await store.listEnded({ player: "Hal" })).matches).toEqual([]);
+    expect(await store.getEnded("no-such-match")).toBeNull();
+  });
+
+  it("serves an abandoned match that had started, with its log and no scores, and lists it as abandoned", async () => {
+    const played = playOut(fistful, { seed: "quit", seats: 2 });
+    const match = { id: "m-quit", game: "fistful", rulesVersion: "1", options: {}, seed: "quit", createdAt: new Date("2026-11-06T09:00:00Z") };
+    await store.startMatch({ ...match, status: "waiting", seats: [] }, new Date("2026-11-06T09:01:00Z"), [
+      { seat: 0, kind: "human", name: "Quinn", tokenHash: hashToken("quinn-token-abcdefgh") },
+      { seat: 1, kind: "bot", name: "Bot 2", tokenHash: null },
+    ]);
+    for (const [index, entry] of played.log.slice(0, 12).entries()) await store.appendAction("m-quit", { index, seat: entry.seat, action: entry.action, at: new Date() });
+    // Running: its seed and log stay secret, and its player finds it among their tables.
+    expect(await store.getEnded("m-quit")).toBeNull();
+    expect((await store.tablesOf("quinn-token-abcdefgh")).map((t) => [t.id, t.seat])).toEqual([["m-quit", 0]]);
+    expect(await store.tablesOf("somebody-else-token")).toEqual([]);
+
+    await store.markAbandoned("m-quit", "ended-by-players", new Date("2026-11-06T09:30:00Z"));
+    const detail = (await store.getEnded("m-quit"))!;
+    expect(detail).toMatchObject({ status: "abandoned", endReason: "ended-by-players", scores: null, finishedAt: "2026-11-06T09:30:00.000Z" });
+    expect(detail.actions).toHaveLength(12);
+    expect((await store.listEnded({ player: "quinn" })).matches.map((m) => [m.id, m.status])).toEqual([["m-quit", "abandoned"]]);
+    expect(await store.tablesOf("quinn-token-abcdefgh")).toEqual([]);
+
+    // A table abandoned before it started is no match: nothing to list or replay.
+    await store.createMatch({ ...match, id: "m-never", seed: "never", status: "waiting", seats: [] });
+    await store.markAbandoned("m-never", "all-left");
+    expect(await store.getEnded("m-never")).toBeNull();
   });
 
   it("retries a failed final write, logging each failure, and then stores it", async () => {
@@ -115,7 +147,7 @@ describe.each(testDatabases())("match store on $name", (database) => {
     const retrying = new MatchStore(flaky, { warn: (_d, msg) => warnings.push(msg), error: () => {} }, { attempts: 4, firstDelayMs: 5 });
     await storePlayedMatch(retrying, "m-flaky", "flaky", ["Ivy", "Jo"], new Date("2026-11-05T10:00:00Z"));
     expect(warnings).toHaveLength(2);
-    expect((await store.getFinished("m-flaky"))?.status).toBe("finished");
+    expect((await store.getEnded("m-flaky"))?.status).toBe("finished");
   });
 
   it("stores a finished match even when none of the earlier writes reached the database", async () => {
@@ -136,8 +168,54 @@ describe.each(testDatabases())("match store on $name", (database) => {
       actions: played.log.map((e, index) => ({ index, seat: e.seat, action: e.action, at: new Date() })),
       scores: fistful.scores(played.state)!,
     });
-    const detail = (await store.getFinished("m-late"))!;
+    const detail = (await store.getEnded("m-late"))!;
     expect(fistful.scores(replay(fistful, detail.seed, 2, undefined, detail.actions))).toEqual(detail.scores);
+  });
+
+  it("stores any string a client can send: NUL, lone surrogates, escapes, in names, options and actions", async () => {
+    const hostile = ["Nul\u0000l", "half\ud83e", "\u001b[2J\u202eRLO", "%_\\", "'; DROP TABLE \"Match\"; --"];
+    const played = playOut(fistful, { seed: "hostile", seats: 2 });
+    const playerId = await store.recordPlayer("token-hostile-abcdefgh", hostile[0]!);
+    const match = {
+      id: "m-hostile",
+      game: "fistful",
+      rulesVersion: "1",
+      options: { "k\u0000ey": ["v\u0000", { deep: "\ud800" }] },
+      seed: "hostile",
+      createdAt: new Date("2026-09-01T10:00:00Z"),
+      seats: [
+        { seat: 0, kind: "human" as const, name: hostile[0]!, playerId },
+        { seat: 1, kind: "human" as const, name: hostile[1]!, playerId: null },
+      ],
+    };
+    await store.createMatch({ ...match, status: "waiting" });
+    await store.updateSeat("m-hostile", { seat: 1, kind: "human", name: hostile[2]!, playerId: null });
+    await store.appendAction("m-hostile", { index: 0, seat: 0, action: { type: "x\u0000", note: hostile[3]! }, at: new Date() });
+    await store.finishMatch({
+      ...match,
+      seats: [match.seats[0]!, { ...match.seats[1]!, name: hostile[4]! }],
+      startedAt: null,
+      finishedAt: new Date("2026-09-01T10:30:00Z"),
+      actions: played.log.map((e, index) => ({ index, seat: e.seat, action: e.action, at: new Date() })),
+      scores: fistful.scores(played.state)!,
+    });
+    const detail = (await store.getEnded("m-hostile"))!;
+    expect(detail.status).toBe("finished");
+    expect(detail.seats.map((s) => s.name)).toEqual(["Null", hostile[4]]);
+    expect(detail.options).toEqual({ key: ["v", { deep: "\ufffd" }] });
+    expect((await store.listEnded({ player: "Null" })).matches.map((m) => m.id)).toEqual(["m-hostile"]);
+    expect((await store.listEnded({ player: "drop table" })).matches.map((m) => m.id)).toEqual(["m-hostile"]);
+  });
+
+  it("searches names literally: % and _ are not wildcards", async () => {
+    const everyone = (await store.listEnded({ limit: 100 })).matches.length;
+    expect(everyone).toBeGreaterThan(2);
+    expect((await store.listEnded({ player: "%" })).matches).toEqual([]);
+    expect((await store.listEnded({ player: "_" })).matches).toEqual([]);
+    expect((await store.listEnded({ player: "\\" })).matches).toEqual([]);
+    await storePlayedMatch(store, "m-percent", "percent", ["100%_sure", "Bob"], new Date("2026-08-01T10:00:00Z"));
+    expect((await store.listEnded({ player: "0%_s" })).matches.map((m) => m.id)).toEqual(["m-percent"]);
+    expect((await store.listEnded({ player: "0%s" })).matches).toEqual([]);
   });
 
   it("gives up loudly when the writes keep failing", async () => {

@@ -5,11 +5,19 @@
  */
 import { createHash } from "node:crypto";
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
-import type { MatchDetail, MatchPage, MatchSummary } from "@saloon/protocol";
+import type { MatchDetail, MatchPage, MatchSummary, MyTable } from "@saloon/protocol";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
+import { storableJson, storableText } from "./storable.ts";
 
 export type MatchStatus = "waiting" | "playing" | "finished" | "abandoned";
+
+/** How a table was set up beyond the game's own options: enough to rebuild it after a restart. */
+export interface TableSetup {
+  private: boolean;
+  /** How long a person who left keeps their seat before the others may give it to a bot or end the game. */
+  graceSeconds: number;
+}
 
 export interface NewMatch {
   id: string;
@@ -20,6 +28,18 @@ export interface NewMatch {
   status: MatchStatus;
   createdAt: Date;
   seats: { seat: Seat; kind: "human" | "bot"; name: string; playerId: string | null }[];
+  table?: TableSetup;
+  /** The process running the table (see TableOwnership). */
+  ownerId?: string | null;
+}
+
+/** A seat as the game starts: a person is known only by the hash of their guest token (their player row). */
+export interface StartingSeat {
+  seat: Seat;
+  kind: "human" | "bot";
+  name: string;
+  /** hashToken(guest token) of the person the seat belongs to; kept when a bot takes the seat over. */
+  tokenHash: string | null;
 }
 
 export interface FinishedMatch extends Omit<NewMatch, "status"> {
@@ -42,7 +62,11 @@ export interface Logger {
   error(details: object, message: string): void;
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** A guest token is stored, and matched after a restart, only as this hash. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A LIKE pattern that matches `text` literally: `%`, `_` and `\\` are not wildcards in a name search. */
+const literalLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function encodeCursor(finishedAt: Date, id: string): string {
   return Buffer.from(`${finishedAt.toISOString()}|${id}`).toString("base64url");
@@ -64,9 +88,14 @@ export class MatchStore {
 
   /** The player for a guest token (created on first sight; the display name kept current). */
   async recordPlayer(token: string, displayName: string): Promise<string> {
-    const player = await this.prisma.player.upsert({
-      where: { tokenHash: hashToken(token) },
-      create: { tokenHash: hashToken(token), displayName },
+    return this.recordPlayerByHash(hashToken(token), displayName);
+  }
+
+  async recordPlayerByHash(tokenHash: string, rawName: string, client: Pick<PrismaClient, "player"> = this.prisma): Promise<string> {
+    const displayName = storableText(rawName);
+    const player = await client.player.upsert({
+      where: { tokenHash },
+      create: { tokenHash, displayName },
       update: { displayName, lastSeenAt: new Date() },
     });
     return player.id;
@@ -78,17 +107,20 @@ export class MatchStore {
         id: match.id,
         game: match.game,
         rulesVersion: match.rulesVersion,
-        options: match.options as Prisma.InputJsonValue,
+        options: storableJson(match.options) as Prisma.InputJsonValue,
         seed: match.seed,
         status: match.status,
         createdAt: match.createdAt,
-        seats: { create: match.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, playerId: s.playerId })) },
+        table: (match.table ?? {}) as unknown as Prisma.InputJsonValue,
+        ownerId: match.ownerId ?? null,
+        seats: { create: match.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: storableText(s.name), playerId: s.playerId })) },
       },
     });
   }
 
   /** A seat changed hands before the start (a person sat down). */
-  async updateSeat(matchId: string, seat: { seat: Seat; kind: "human" | "bot"; name: string; playerId: string | null }): Promise<void> {
+  async updateSeat(matchId: string, given: { seat: Seat; kind: "human" | "bot"; name: string; playerId: string | null }): Promise<void> {
+    const seat = { ...given, name: storableText(given.name) };
     await this.prisma.matchSeat.upsert({
       where: { matchId_seat: { matchId, seat: seat.seat } },
       create: { matchId, ...seat },
@@ -100,10 +132,51 @@ export class MatchStore {
     await this.prisma.match.update({ where: { id: matchId }, data: { status: "playing", startedAt } });
   }
 
+  /**
+   * The start of a game in one transaction: the match row (created if its earlier write was
+   * lost), a player per person, every seat, and the status. A table publishes "playing" only
+   * after this has committed, so a rebuilt table always knows who sits where.
+   */
+  async startMatch(match: NewMatch, startedAt: Date, seats: StartingSeat[]): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await tx.match.upsert({
+        where: { id: match.id },
+        create: {
+          id: match.id,
+          game: match.game,
+          rulesVersion: match.rulesVersion,
+          options: storableJson(match.options) as Prisma.InputJsonValue,
+          seed: match.seed,
+          status: "playing",
+          createdAt: match.createdAt,
+          startedAt,
+          table: (match.table ?? {}) as unknown as Prisma.InputJsonValue,
+          ownerId: match.ownerId ?? null,
+        },
+        update: { status: "playing", startedAt },
+      });
+      for (const seat of seats) {
+        const playerId = seat.tokenHash ? await this.recordPlayerByHash(seat.tokenHash, seat.name, tx) : null;
+        const row = { kind: seat.kind, name: storableText(seat.name), playerId };
+        await tx.matchSeat.upsert({ where: { matchId_seat: { matchId: match.id, seat: seat.seat } }, create: { matchId: match.id, seat: seat.seat, ...row }, update: row });
+      }
+    });
+  }
+
+  /** A seat changed hands during the game (a bot took over the seat of a person who left). */
+  async replaceSeat(matchId: string, seat: StartingSeat): Promise<void> {
+    // The person's player row keeps their own name: a bot playing for them is not a rename.
+    const playerId = seat.tokenHash
+      ? ((await this.prisma.player.findUnique({ where: { tokenHash: seat.tokenHash }, select: { id: true } }))?.id ??
+        (await this.recordPlayerByHash(seat.tokenHash, seat.name)))
+      : null;
+    await this.updateSeat(matchId, { seat: seat.seat, kind: seat.kind, name: seat.name, playerId });
+  }
+
   /** Appends one accepted action; called in the order the engine applied them. */
   async appendAction(matchId: string, row: LoggedActionRow): Promise<void> {
     await this.prisma.matchAction.create({
-      data: { matchId, index: row.index, seat: row.seat, action: row.action as Prisma.InputJsonValue, at: row.at },
+      data: { matchId, index: row.index, seat: row.seat, action: storableJson(row.action) as Prisma.InputJsonValue, at: row.at },
     });
   }
 
@@ -114,10 +187,17 @@ export class MatchStore {
    * growing delays and logged each time, never dropped silently; after the last attempt the
    * error is logged as such and thrown to the caller.
    */
-  async finishMatch(match: FinishedMatch): Promise<void> {
+  async finishMatch(given: FinishedMatch): Promise<void> {
+    const match = {
+      ...given,
+      options: storableJson(given.options),
+      seats: given.seats.map((seat) => ({ ...seat, name: storableText(seat.name) })),
+      actions: given.actions.map((row) => ({ ...row, action: storableJson(row.action) })),
+    };
     const matchId = match.id;
     const finished = {
       status: "finished",
+      ownerId: null,
       startedAt: match.startedAt,
       finishedAt: match.finishedAt,
       scoreCategories: match.scores.categories,
@@ -174,22 +254,56 @@ export class MatchStore {
     }
   }
 
-  async markAbandoned(matchId: string): Promise<void> {
-    await this.prisma.match.updateMany({ where: { id: matchId, status: { not: "finished" } }, data: { status: "abandoned" } });
+  /**
+   * Ends a match that will never go on: it keeps its log and becomes replayable (its seed can no
+   * longer reveal anything to come). `reason` says why, for the history.
+   */
+  async markAbandoned(matchId: string, reason: string, at = new Date(), ownerId?: string): Promise<void> {
+    await this.prisma.match.updateMany({
+      // With `ownerId`, only while that process still owns it: a copy of a table that another
+      // process has taken over must never end (and so reveal) the game running there.
+      where: { id: matchId, status: { in: ["waiting", "playing"] }, ...(ownerId ? { OR: [{ ownerId }, { ownerId: null }] } : {}) },
+      data: { status: "abandoned", endReason: reason, finishedAt: at, ownerId: null },
+    });
   }
 
-  /** Finished matches, newest first; `player` matches a seat's name, case-insensitively. */
-  async listFinished(query: { game?: string; player?: string; cursor?: string; limit?: number }): Promise<MatchPage> {
+  /** The running games a guest sits at (newest first), found by the hash of their token. */
+  async tablesOf(token: string): Promise<MyTable[]> {
+    const tokenHash = hashToken(token);
+    const rows = await this.prisma.match.findMany({
+      where: { status: "playing", seats: { some: { player: { tokenHash } } } },
+      include: { seats: { include: { player: { select: { tokenHash: true } } } } },
+      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+      take: 50,
+    });
+    return rows.map((row) => {
+      const seats = [...row.seats].sort((a, b) => a.seat - b.seat);
+      return {
+        id: row.id,
+        game: row.game,
+        status: "playing",
+        seat: seats.find((s) => s.player?.tokenHash === tokenHash)!.seat,
+        seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
+        startedAt: row.startedAt?.toISOString() ?? null,
+      };
+    });
+  }
+
+  /**
+   * Ended matches (finished, or abandoned after they started), newest first; `player` matches a
+   * seat's name, case-insensitively.
+   */
+  async listEnded(query: { game?: string; player?: string; cursor?: string; limit?: number }): Promise<MatchPage> {
     const limit = Math.min(Math.max(query.limit ?? 20, 1), 100);
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const rows = await this.prisma.match.findMany({
       where: {
-        status: "finished",
-        ...(query.game ? { game: query.game } : {}),
-        ...(query.player ? { seats: { some: { name: { contains: query.player, mode: "insensitive" } } } } : {}),
-        ...(after
-          ? { OR: [{ finishedAt: { lt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { lt: after.id } }] }
-          : {}),
+        AND: [
+          ENDED,
+          query.game ? { game: query.game } : {},
+          query.player ? { seats: { some: { name: { contains: literalLike(query.player), mode: "insensitive" } } } } : {},
+          after ? { OR: [{ finishedAt: { lt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { lt: after.id } }] } : {},
+        ],
       },
       orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
       take: limit + 1,
@@ -203,21 +317,23 @@ export class MatchStore {
     };
   }
 
-  /** Everything a replay needs, for a finished match only; null otherwise. */
-  async getFinished(matchId: string): Promise<MatchDetail | null> {
-    const row = await this.prisma.match.findUnique({
-      where: { id: matchId },
+  /**
+   * Everything a replay needs, for an ended match only (finished, or abandoned: neither can go
+   * on, so its seed reveals nothing to come); null for a running, waiting or unknown one.
+   */
+  async getEnded(matchId: string): Promise<MatchDetail | null> {
+    const row = await this.prisma.match.findFirst({
+      where: { id: matchId, ...ENDED },
       include: { seats: true, results: true, actions: { orderBy: { index: "asc" } } },
     });
-    if (!row || row.status !== "finished") return null;
+    if (!row) return null;
     const results = [...row.results].sort((a, b) => a.seat - b.seat);
     return {
       ...summarise(row),
-      rulesVersion: row.rulesVersion,
       options: row.options as Json,
       seed: row.seed,
       actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at.toISOString() })),
-      scores: {
+      scores: row.status !== "finished" ? null : {
         categories: row.scoreCategories,
         lines: results.map((r) => ({
           seat: r.seat,
@@ -232,16 +348,21 @@ export class MatchStore {
   }
 }
 
+/** Matches that can never go on: finished, or abandoned once started (a table nobody started is no match). */
+const ENDED = { OR: [{ status: "finished" }, { status: "abandoned", startedAt: { not: null } }] } satisfies Prisma.MatchWhereInput;
+
 type MatchWithSeats = Prisma.MatchGetPayload<{ include: { seats: true; results: true } }>;
 
 function summarise(row: MatchWithSeats): MatchSummary {
   return {
     id: row.id,
     game: row.game,
+    rulesVersion: row.rulesVersion,
     status: row.status as MatchStatus,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    endReason: row.endReason,
     seats: [...row.seats]
       .sort((a, b) => a.seat - b.seat)
       .map((s) => {

@@ -82,11 +82,14 @@ export function readMigrations(dir = MIGRATIONS_DIR): engineBindings.MigrationLi
   };
 }
 
-/** Applies every migration not yet applied; returns their names. Re-running is a no-op. */
-export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+/**
+ * Applies every migration not yet applied; returns their names. Re-running is a no-op. Tests of a
+ * data migration pass a folder holding only the migrations before it.
+ */
+export async function applyMigrations(adapterFactory: SqlMigrationAwareDriverAdapterFactory, dir = MIGRATIONS_DIR): Promise<string[]> {
   const engine = await openEngine(adapterFactory);
   try {
-    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrations(), filters: NO_FILTERS });
+    const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: readMigrations(dir), filters: NO_FILTERS });
     return appliedMigrationNames;
   } finally {
     engine.free();

@@ -22,6 +22,15 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/** A scratch database of its own on the PostgreSQL server `serverUrl` names; `drop` removes it. */
+export async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const dbName = `saloon_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${dbName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`) };
+}
+
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [
     {
@@ -39,16 +48,13 @@ export function testDatabases(): TestDatabase[] {
     list.push({
       name: "PostgreSQL",
       async open() {
-        const dbName = `saloon_test_${randomBytes(6).toString("hex")}`;
-        await adminQuery(serverUrl, `CREATE DATABASE ${dbName}`);
-        const url = new URL(serverUrl);
-        url.pathname = `/${dbName}`;
-        const db = await openDatabase({ kind: "postgres", url: url.toString() });
+        const scratch = await scratchPostgres(serverUrl);
+        const db = await openDatabase({ kind: "postgres", url: scratch.url });
         return {
           ...db,
           async drop() {
             await db.close();
-            await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+            await scratch.drop();
           },
         };
       },

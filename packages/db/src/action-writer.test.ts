@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ActionConflict, ActionRefused, ActionWriter } from "./action-writer.ts";
+import { MatchStore } from "./match-store.ts";
+import { testDatabases } from "./test-databases.ts";
+
+describe.each(testDatabases())("group commit of actions on $name", (database) => {
+  let db: Awaited<ReturnType<typeof database.open>>;
+  let store: MatchStore;
+  const matchIds = Array.from({ length: 40 }, (_, i) => `gc-${i}`);
+
+  beforeAll(async () => {
+    db = await database.open();
+    store = new MatchStore(db.prisma);
+    for (const id of matchIds) {
+      await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
+    }
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it("writes many tables' actions in few statements, each table's log complete and in order", async () => {
+    const writer = new ActionWriter(db.prisma, undefined, { flushMs: 5, maxRows: 200 });
+    const written: Promise<void>[] = [];
+    // 40 tables, 25 actions each, arriving interleaved as they would from busy tables.
+    for (let index = 0; index < 25; index++) {
+      for (const matchId of matchIds) written.push(writer.append({ matchId, index, seat: index % 2, action: { type: "move", n: index }, at: new Date() }));
+    }
+    await Promise.all(written);
+    expect(writer.stats.rows).toBe(1000);
+    expect(writer.stats.batches).toBeLessThanOrEqual(20);
+    const rows = await db.prisma.matchAction.findMany({ where: { matchId: "gc-7" }, orderBy: { index: "asc" } });
+    expect(rows.map((r) => (r.action as { n: number }).n)).toEqual([...Array(25).keys()]);
+    await writer.close();
+    await expect(writer.append({ matchId: "gc-1", index: 99, seat: 0, action: { type: "x" }, at: new Date() })).rejects.toThrow("closed");
+  });
+
+  it("accepts a row it already committed, and refuses a different one at the same place (another process runs that table)", async () => {
+    const writer = new ActionWriter(db.prisma);
+    const at = new Date();
+    await writer.append({ matchId: "gc-0", index: 100, seat: 1, action: { type: "take", where: { x: 1, y: 2 } }, at });
+    // The same action again (an earlier attempt whose answer was lost), keys in another order: fine.
+    await writer.append({ matchId: "gc-0", index: 100, seat: 1, action: { where: { y: 2, x: 1 }, type: "take" }, at });
+    await expect(writer.append({ matchId: "gc-0", index: 100, seat: 0, action: { type: "other" }, at })).rejects.toBeInstanceOf(ActionConflict);
+    await writer.close();
+  });
+
+  it("refuses only the rows the database refuses; the other tables in the batch are written", async () => {
+    const errors: string[] = [];
+    const writer = new ActionWriter(db.prisma, { warn: () => {}, error: (_d, message) => errors.push(message) }, { flushMs: 20 });
+    const good = writer.append({ matchId: "gc-1", index: 200, seat: 0, action: { type: "ok" }, at: new Date() });
+    const orphan = writer.append({ matchId: "no-such-match", index: 0, seat: 0, action: { type: "lost" }, at: new Date() });
+    const alsoGood = writer.append({ matchId: "gc-2", index: 200, seat: 0, action: { type: "ok" }, at: new Date() });
+    await expect(orphan).rejects.toBeInstanceOf(ActionRefused);
+    await Promise.all([good, alsoGood]);
+    expect(await db.prisma.matchAction.count({ where: { index: 200 } })).toBe(2);
+    expect(errors).toHaveLength(1);
+    await writer.close();
+  });
+
+  it("keeps a batch until it is written when the connection fails, and drains before closing", async () => {
+    let failuresLeft = 2;
+    const flaky = new Proxy(db.prisma, {
+      get(target, key, receiver) {
+        if (key === "$queryRaw" && failuresLeft > 0) {
+          return () => {
+            failuresLeft -= 1;
+            return Promise.reject(new Error("Connection terminated unexpectedly"));
+          };
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const warnings: string[] = [];
+    const writer = new ActionWriter(flaky, { warn: (_d, message) => warnings.push(message), error: () => {} }, { retryDelayMs: 5 });
+    const pending = [0, 1, 2].map((i) => writer.append({ matchId: "gc-3", index: 300 + i, seat: 0, action: { type: "later" }, at: new Date() }));
+    expect(writer.backlog).toBe(3);
+    await writer.close();
+    await Promise.all(pending);
+    expect(warnings).toHaveLength(2);
+    expect(await db.prisma.matchAction.count({ where: { matchId: "gc-3", index: { gte: 300 } } })).toBe(3);
+  });
+});

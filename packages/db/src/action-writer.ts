@@ -1,0 +1,225 @@
+/**
+ * Group commit for accepted actions: every table hands its actions here, and they are written
+ * many tables at a time, one INSERT per batch, so that "a move counts once it is stored"
+ * (DESIGN.md principle 5) does not cost a round trip per move. A batch goes out when it holds
+ * `maxRows` rows or `flushMs` after its first row, and one batch is in flight at a time: while
+ * it is, the next one fills up. The promise `append` returns settles when its row is committed.
+ *
+ * One batch at a time also keeps each table's log without holes: action n+1 is never committed
+ * before action n (a later batch starts only once the earlier one has committed).
+ */
+import { Prisma, type PrismaClient } from "./generated/prisma/client.ts";
+import type { Logger } from "./match-store.ts";
+import { storableJson } from "./storable.ts";
+
+export interface ActionRow {
+  matchId: string;
+  index: number;
+  seat: number;
+  action: unknown;
+  at: Date;
+}
+
+/** The action's (matchId, index) is already stored with different content: another process runs this table. */
+export class ActionConflict extends Error {
+  constructor(readonly matchId: string, readonly index: number) {
+    super(`match ${matchId} already has a different action ${index}: the table is running elsewhere`);
+    this.name = "ActionConflict";
+  }
+}
+
+/** The database refused the row itself (not a passing fault): retrying would not help. */
+export class ActionRefused extends Error {
+  constructor(readonly matchId: string, cause: unknown) {
+    super(`match ${matchId}: the database refused its action (${(cause as Error)?.message ?? cause})`, { cause });
+    this.name = "ActionRefused";
+  }
+}
+
+export interface ActionWriterOptions {
+  /** Longest wait before a batch goes out (ms). */
+  flushMs?: number;
+  /** A batch goes out at once when it holds this many rows. */
+  maxRows?: number;
+  /** Delay after a failed batch before it is tried again (ms); doubles up to 5 s. */
+  retryDelayMs?: number;
+}
+
+interface Pending {
+  row: ActionRow;
+  json: string;
+  done: () => void;
+  fail: (error: Error) => void;
+}
+
+export interface WriterStats {
+  batches: number;
+  rows: number;
+  /** Largest batch written. */
+  largestBatch: number;
+  failedAttempts: number;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** SQLSTATE classes 22 (data) and 23 (integrity): the rows are wrong, not the connection. */
+function isRowError(error: unknown): boolean {
+  const code = (error as { meta?: { code?: unknown }; code?: unknown })?.meta?.code ?? (error as { code?: unknown })?.code;
+  if (typeof code === "string" && /^2[23]/.test(code)) return true;
+  const message = (error as Error)?.message ?? "";
+  return /violates|invalid input syntax|out of range/i.test(message);
+}
+
+export class ActionWriter {
+  private queue: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> | null = null;
+  private closed = false;
+  private readonly flushMs: number;
+  private readonly maxRows: number;
+  private readonly retryDelayMs: number;
+  readonly stats: WriterStats = { batches: 0, rows: 0, largestBatch: 0, failedAttempts: 0 };
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly logger: Logger = { warn: () => {}, error: () => {} },
+    options: ActionWriterOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 3;
+    this.maxRows = options.maxRows ?? 500;
+    this.retryDelayMs = options.retryDelayMs ?? 50;
+  }
+
+  /** Queues one action; resolves once it is committed, rejects with ActionConflict or ActionRefused. */
+  append(row: ActionRow): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("the action writer is closed"));
+    return new Promise<void>((done, fail) => {
+      // Actions are legal options the rules made, but the store never trusts a string it is given.
+      this.queue.push({ row, json: JSON.stringify(storableJson(row.action)), done, fail });
+      this.schedule();
+    });
+  }
+
+  /** Rows queued or being written. */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
+  /** Resolves once every row appended so far has been committed (or refused). */
+  async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.inFlight) {
+      if (!this.inFlight) this.flushNow();
+      await this.inFlight;
+    }
+  }
+
+  /** Drains, then refuses new rows. */
+  async close(): Promise<void> {
+    await this.drain();
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (this.inFlight) return; // the batch in flight starts the next one when it is done
+    if (this.queue.length >= this.maxRows) return this.flushNow();
+    this.timer ??= setTimeout(() => this.flushNow(), this.flushMs);
+  }
+
+  private flushNow(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.inFlight || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.maxRows);
+    this.inFlight = this.writeBatch(batch).finally(() => {
+      this.inFlight = null;
+      if (this.queue.length > 0) this.schedule();
+    });
+  }
+
+  /** Writes a batch until it is committed; only rows the database itself refuses are given up. */
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.insert(batch);
+        this.stats.batches += 1;
+        this.stats.rows += batch.length;
+        this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+        return;
+      } catch (error) {
+        this.stats.failedAttempts += 1;
+        if (isRowError(error)) {
+          // One table's bad row must not hold up the others: write each table's rows on its own.
+          await this.writeEachMatch(batch);
+          return;
+        }
+        const delay = Math.min(5000, this.retryDelayMs * 2 ** Math.min(attempt - 1, 10));
+        this.logger.warn({ err: error, rows: batch.length, attempt, retryInMs: delay }, "writing a batch of actions failed; retrying");
+        await sleep(delay);
+      }
+    }
+  }
+
+  private async writeEachMatch(batch: Pending[]): Promise<void> {
+    const byMatch = new Map<string, Pending[]>();
+    for (const item of batch) byMatch.set(item.row.matchId, [...(byMatch.get(item.row.matchId) ?? []), item]);
+    for (const [matchId, items] of byMatch) {
+      try {
+        await this.insert(items);
+      } catch (error) {
+        if (!isRowError(error)) {
+          await this.writeBatch(items);
+          continue;
+        }
+        this.logger.error({ err: error, matchId, rows: items.length }, "the database refused a table's actions");
+        for (const item of items) item.fail(new ActionRefused(matchId, error));
+      }
+    }
+  }
+
+  /**
+   * One statement for the whole batch. A row whose (matchId, index) exists already was either
+   * committed by an earlier attempt whose answer got lost (same content: fine) or written by
+   * another process running the same table (ActionConflict: this copy must stop).
+   */
+  private async insert(batch: Pending[]): Promise<void> {
+    const values = batch.map(
+      ({ row, json }) => Prisma.sql`(${row.matchId}, ${row.index}, ${row.seat}, ${json}::jsonb, ${row.at.toISOString()}::timestamp(3))`,
+    );
+    const inserted = await this.prisma.$queryRaw<{ matchId: string; index: number }[]>`
+      INSERT INTO "MatchAction" ("matchId", "index", "seat", "action", "at")
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT DO NOTHING
+      RETURNING "matchId", "index"`;
+    const written = new Set(inserted.map((r) => `${r.matchId}\u0000${r.index}`));
+    const existing = batch.filter(({ row }) => !written.has(`${row.matchId}\u0000${row.index}`));
+    const same = existing.length ? await this.sameAsStored(existing) : new Set<Pending>();
+    for (const item of batch) {
+      if (written.has(`${item.row.matchId}\u0000${item.row.index}`) || same.has(item)) item.done();
+      else item.fail(new ActionConflict(item.row.matchId, item.row.index));
+    }
+  }
+
+  private async sameAsStored(items: Pending[]): Promise<Set<Pending>> {
+    const keys = items.map(({ row }) => Prisma.sql`(${row.matchId}, ${row.index})`);
+    const stored = await this.prisma.$queryRaw<{ matchId: string; index: number; seat: number; action: unknown }[]>`
+      SELECT "matchId", "index", "seat", "action" FROM "MatchAction" WHERE ("matchId", "index") IN (${Prisma.join(keys)})`;
+    const same = new Set<Pending>();
+    for (const item of items) {
+      const row = stored.find((s) => s.matchId === item.row.matchId && s.index === item.row.index);
+      if (row && row.seat === item.row.seat && canonical(row.action) === canonical(JSON.parse(item.json))) same.add(item);
+    }
+    return same;
+  }
+}
+
+/** JSON with keys sorted: JSONB does not keep key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+}

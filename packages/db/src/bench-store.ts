@@ -1,0 +1,122 @@
+/**
+ * pnpm bench:store [--tables 300] [--seconds 5] [--rate 2]
+ *
+ * What storing moves costs, per database: `tables` busy tables each making `rate` moves a
+ * second, every move written before it may be shown. Prints moves stored per second, the time
+ * from a move to its commit (median and 99th percentile), how long the event loop (the game
+ * loop) was stalled, and the stall while a finished 150-move match is written in one
+ * transaction. Compares the group commit (ActionWriter) with one INSERT per move, and PGlite in
+ * a worker thread with PGlite on the main thread. PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+import { parseArgs } from "node:util";
+import { playOut } from "@saloon/engine";
+import { fistful } from "@saloon/fistful";
+import { ActionWriter } from "./action-writer.ts";
+import { type DatabaseConfig, openDatabase } from "./connection.ts";
+import { MatchStore } from "./match-store.ts";
+import { scratchPostgres } from "./test-databases.ts";
+
+const { values } = parseArgs({ options: { tables: { type: "string", default: "300" }, seconds: { type: "string", default: "5" }, rate: { type: "string", default: "4" } } });
+const tables = Number(values.tables);
+const seconds = Number(values.seconds);
+const rate = Number(values.rate);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** Watches the event loop with a 2 ms timer: the longest gap between ticks is the longest stall. */
+function stallProbe(): { stop(): { max: number; p99: number } } {
+  const gaps: number[] = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    gaps.push(now - last - 2);
+    last = now;
+  }, 2);
+  return {
+    stop() {
+      clearInterval(timer);
+      gaps.push(performance.now() - last);
+      gaps.sort((a, b) => a - b);
+      return { max: Math.max(0, gaps.at(-1) ?? 0), p99: Math.max(0, percentile(gaps, 0.99)) };
+    },
+  };
+}
+
+async function run(label: string, config: DatabaseConfig, mode: "group" | "single"): Promise<void> {
+  const db = await openDatabase(config);
+  const store = new MatchStore(db.prisma);
+  const ids = Array.from({ length: tables }, (_, i) => `bench-${i}`);
+  for (const id of ids) await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
+  const writer = new ActionWriter(db.prisma);
+  const latencies: number[] = [];
+  const next = new Map(ids.map((id) => [id, 0]));
+  const loop = stallProbe();
+  const started = performance.now();
+  let stored = 0;
+  // Each table makes a move every 1/rate s, spread over the interval; a table waits for its move to be stored.
+  const busy = new Set<string>();
+  const timer = setInterval(() => {
+    for (const id of ids) {
+      if (busy.has(id) || Math.random() > rate / 20) continue;
+      busy.add(id);
+      const index = next.get(id)!;
+      next.set(id, index + 1);
+      const row = { matchId: id, index, seat: index % 2, action: { type: "placeSign", building: `T${index % 9}` }, at: new Date() };
+      const asked = performance.now();
+      const write = mode === "group" ? writer.append(row) : store.appendAction(id, row);
+      void write.then(() => {
+        latencies.push(performance.now() - asked);
+        stored += 1;
+        busy.delete(id);
+      });
+    }
+  }, 50);
+  await new Promise((done) => setTimeout(done, seconds * 1000));
+  clearInterval(timer);
+  await writer.drain();
+  const elapsed = (performance.now() - started) / 1000;
+  const movesStall = loop.stop();
+
+  // One finished match written in one transaction, while the loop is watched.
+  const played = playOut(fistful, { seed: `finish-${label}`, seats: 3 });
+  const finishLoop = stallProbe();
+  const finishStarted = performance.now();
+  await store.finishMatch({
+    id: "bench-finish",
+    game: "fistful",
+    rulesVersion: "1",
+    options: {},
+    seed: "f",
+    createdAt: new Date(),
+    startedAt: new Date(),
+    finishedAt: new Date(),
+    seats: [0, 1, 2].map((seat) => ({ seat, kind: "bot" as const, name: `Bot ${seat}`, playerId: null })),
+    actions: played.log.map((entry, index) => ({ index, seat: entry.seat, action: entry.action, at: new Date() })),
+    scores: fistful.scores(played.state)!,
+  });
+  const finishMs = performance.now() - finishStarted;
+  const finishStall = finishLoop.stop();
+
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(34)} ${String(Math.round(stored / elapsed)).padStart(6)} moves/s  commit p50 ${percentile(latencies, 0.5).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 0.99).toFixed(1).padStart(7)} ms  ` +
+      `loop stall max ${movesStall.max.toFixed(1).padStart(6)} ms (p99 ${movesStall.p99.toFixed(1)})  ` +
+      `finish ${played.log.length} moves: ${finishMs.toFixed(0)} ms, loop stall max ${finishStall.max.toFixed(1)} ms` +
+      (mode === "group" ? `  [${writer.stats.batches} batches, largest ${writer.stats.largestBatch}]` : ""),
+  );
+  await writer.close();
+  await db.close();
+}
+
+console.log(`${tables} tables, ${rate} moves/s each offered (${tables * rate}/s), ${seconds} s per run`);
+await run("PGlite, worker thread, group commit", { kind: "pglite", dataDir: "memory://" }, "group");
+await run("PGlite, main thread, group commit", { kind: "pglite", dataDir: "memory://", thread: "main" }, "group");
+await run("PGlite, main thread, one per move", { kind: "pglite", dataDir: "memory://", thread: "main" }, "single");
+if (process.env.TEST_DATABASE_URL) {
+  for (const mode of ["group", "single"] as const) {
+    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL);
+    await run(`PostgreSQL, ${mode === "group" ? "group commit" : "one per move"}`, { kind: "postgres", url: scratch.url }, mode);
+    await scratch.drop();
+  }
+}
+process.exit(0);

@@ -1,0 +1,36 @@
+/**
+ * Runs the embedded PGlite in a worker thread and serves it on a Unix socket with
+ * @electric-sql/pglite-socket, so the server talks to it through the ordinary PostgreSQL driver
+ * (the same `pg` pool and Prisma adapter as a real server) and no query runs on the game loop.
+ * Plain JavaScript: a worker is started by Node itself, outside whatever runs the TypeScript.
+ *
+ * workerData: { dataDir, socketPath, maxConnections }. Messages out: { ready: true } once
+ * listening, { error } if it could not start, { closed: true } after a "close" message.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+const { dataDir, socketPath, maxConnections } = workerData;
+let db;
+let server;
+try {
+  db = new PGlite(dataDir);
+  await db.waitReady;
+  server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
+  await server.start();
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.stack || error.message : String(error) });
+}
+
+parentPort.on("message", async (message) => {
+  if (message !== "close") return;
+  try {
+    await server?.stop();
+    // close() checkpoints and writes PGlite's files; after it the folder is consistent on disk.
+    await db?.close();
+  } finally {
+    parentPort.postMessage({ closed: true });
+  }
+});

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MatchStore } from "./match-store.ts";
+import { TableOwnership } from "./table-ownership.ts";
+import { testDatabases } from "./test-databases.ts";
+
+describe.each(testDatabases())("table ownership on $name", (database) => {
+  let db: Awaited<ReturnType<typeof database.open>>;
+  let store: MatchStore;
+
+  beforeAll(async () => {
+    db = await database.open();
+    store = new MatchStore(db.prisma);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it("a match whose owner's lease ran out is claimed by exactly one of the processes racing for it", async () => {
+    const dead = new TableOwnership(db.prisma, "dead-process");
+    await dead.renew(1);
+    const ids = Array.from({ length: 30 }, (_, i) => `own-${i}`);
+    for (const id of ids) {
+      await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [], ownerId: "dead-process" });
+    }
+    const alive = new TableOwnership(db.prisma, "alive-process");
+    await alive.renew(60_000);
+    await store.createMatch({ id: "own-kept", game: "fistful", rulesVersion: "1", options: {}, seed: "k", status: "playing", createdAt: new Date(), seats: [], ownerId: "alive-process" });
+    await new Promise((done) => setTimeout(done, 20));
+
+    const racers = ["p1", "p2", "p3"].map((id) => new TableOwnership(db.prisma, id));
+    for (const racer of racers) await racer.renew(60_000);
+    const claims = await Promise.all(racers.map((racer) => racer.claimOrphans({ everyOtherOwner: false })));
+    const all = claims.flat().map((c) => c.id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.sort()).toEqual([...ids].sort());
+    expect(claims.flat().every((c) => c.previousOwner === "dead-process")).toBe(true);
+    // A live owner's match is never taken, unless a process is told it is alone on the database.
+    expect((await racers[0]!.claimOrphans({ everyOtherOwner: false })).map((c) => c.id)).toEqual([]);
+    expect((await racers[0]!.claimOrphans({ everyOtherOwner: true })).map((c) => c.id).sort()).toEqual([...ids.filter((id) => !claims[0]!.some((c) => c.id === id)), "own-kept"].sort());
+
+    // A copy of a table on a process that no longer owns it cannot end the game running elsewhere.
+    await store.markAbandoned("own-kept", "all-left", new Date(), "alive-process");
+    expect((await db.prisma.match.findUnique({ where: { id: "own-kept" } }))?.status).toBe("playing");
+
+    const [loaded] = await racers[0]!.load(["own-kept"]);
+    expect(loaded).toMatchObject({ id: "own-kept", seed: "k", seats: [], actions: [] });
+    await racers[0]!.release();
+    expect(await db.prisma.serverProcess.count({ where: { id: "p1" } })).toBe(0);
+  });
+});

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { matchMaker } from "@colyseus/core";
 import type { AnyGame } from "@saloon/engine";
 import type { MatchStore } from "@saloon/db";
-import { type GameInfo, type HealthStatus, matchListQuery } from "@saloon/protocol";
+import { GUEST_TOKEN_HEADER, type GameInfo, type HealthStatus, guestToken, matchListQuery } from "@saloon/protocol";
 import express, { type Application, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "pino";
 
@@ -57,8 +57,22 @@ export function mountHttp(app: Application, settings: HttpSettings): { servingWe
   app.get("/api/games", (_req, res) => {
     res.json(gameList);
   });
-  // Match history. Only finished matches are served: a running game's seed and log together
-  // would reveal every hidden card and every draw to come.
+  // The running games a guest sits at, found by the hash of their token (sent in a header, so it
+  // stays out of URLs and access logs). Only ids, games and seat names: nothing hidden.
+  app.get("/api/my-tables", async (req, res, next) => {
+    const token = guestToken.safeParse(req.get(GUEST_TOKEN_HEADER) ?? "");
+    if (!token.success) {
+      res.status(400).json({ error: `${GUEST_TOKEN_HEADER}: ${token.error.issues[0]?.message ?? "a guest token is needed"}` });
+      return;
+    }
+    try {
+      res.json(await settings.store.tablesOf(token.data));
+    } catch (error) {
+      next(error);
+    }
+  });
+  // Match history. Only ended matches are served (finished, or abandoned: neither can go on): a
+  // running game's seed and log together would reveal every hidden card and every draw to come.
   app.get("/api/matches", async (req, res, next) => {
     const query = matchListQuery.safeParse(req.query);
     if (!query.success) {
@@ -66,14 +80,19 @@ export function mountHttp(app: Application, settings: HttpSettings): { servingWe
       return;
     }
     try {
-      res.json(await settings.store.listFinished(query.data));
+      res.json(await settings.store.listEnded(query.data));
     } catch (error) {
       next(error);
     }
   });
   app.get("/api/matches/:id", async (req, res, next) => {
+    // Match ids are room ids: anything else is no match, and never reaches the database.
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(req.params.id)) {
+      res.status(404).json({ error: "no finished match with that id" });
+      return;
+    }
     try {
-      const match = await settings.store.getFinished(req.params.id);
+      const match = await settings.store.getEnded(req.params.id);
       if (match) res.json(match);
       else res.status(404).json({ error: "no finished match with that id" });
     } catch (error) {
@@ -83,9 +102,17 @@ export function mountHttp(app: Application, settings: HttpSettings): { servingWe
   app.use("/api", (_req, res) => {
     res.status(404).json({ error: "not found" });
   });
-  // Express 5 passes a rejected handler's error here: logged, and answered as JSON without details.
+  // Express 5 passes a rejected handler's error here, and its own refusals of a request (a
+  // malformed percent-escape: status 400). The client's mistakes are answered as such and logged
+  // quietly; only the server's own failures are errors (issue #9: junk was logged with stacks).
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    log.error({ err: error, path: req.path }, "request failed");
+    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      log.debug({ path: req.path.slice(0, 200), status, reason: (error as Error).message?.slice(0, 200) }, "bad request");
+      res.status(status).json({ error: "bad request" });
+      return;
+    }
+    log.error({ err: error, path: req.path.slice(0, 200) }, "request failed");
     res.status(500).json({ error: "internal error" });
   });
 

@@ -2,16 +2,23 @@
  * Builds a Saloon server: Colyseus over Express with the lobby and the generic table room.
  * main.ts builds one from the environment; tests build one with test settings and games.
  */
-import { LobbyRoom, type Server, defineRoom, defineServer } from "@colyseus/core";
-import { WebSocketTransport } from "@colyseus/ws-transport";
-import type { MatchStore } from "@saloon/db";
+import { type Server, defineRoom, defineServer } from "@colyseus/core";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
+import { ActionWriter, type MatchStore, type ResumableMatch } from "@saloon/db";
 import type { AnyGame } from "@saloon/engine";
 import { LOBBY_ROOM, TABLE_ROOM } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { WebSocket as NodeWebSocket } from "ws";
+import { type BudgetLimits, Budgets, DEFAULT_BUDGETS } from "./budgets.ts";
+import { colyseusLogger } from "./colyseus-logger.ts";
 import { mountHttp } from "./http.ts";
+import { guardHttp } from "./http-guard.ts";
+import { lobbyRoomWith } from "./lobby-room.ts";
 import type { RateLimit } from "./rate-limit.ts";
+import { TableKeeper } from "./table-keeper.ts";
 import { type TableSettings, tableRoomWith } from "./table-room.ts";
+import { SaloonTransport } from "./transport.ts";
 
 // @colyseus/core 0.18 checks `client.readyState !== WebSocket.OPEN` against the global
 // WebSocket when a dropped client reconnects. Node 22 has that global; on Node 20 the check
@@ -25,49 +32,118 @@ export interface SaloonServerConfig {
   games: Readonly<Record<string, AnyGame>>;
   /** Server bots wait this long before each move (ms). */
   botDelayMs: number;
-  /** Per-client message budget. */
+  /** Table messages per person (guest token); an address may send four times as many. */
   rateLimit?: RateLimit;
+  /** Any other budget (matchmaking and table creation per address and person). */
+  budgets?: Partial<BudgetLimits>;
+  /** Behind one trusted reverse proxy: budgets follow the last X-Forwarded-For address, not the peer. */
+  trustProxy?: boolean;
   logger: Logger;
   /** The built web client to serve, if any. */
   webDist?: string | undefined;
   /** Seconds a dropped player's connection may come back (default 30). */
   reconnectSeconds?: number;
-  /** Spectators allowed per table on top of its seats (default 50). */
+  /** Spectators allowed per table, apart from its seats (default 50). */
   spectatorLimit?: number;
+  /** Seconds a matchmaking reservation waits for its WebSocket connection (default 10). */
+  seatReservationSeconds?: number;
   /** Room patch interval in ms (default 50). */
   patchRateMs?: number;
   /** Largest WebSocket frame accepted; bigger ones close the connection (default 16 KiB). */
   maxFrameBytes?: number;
   /** The match store: every table is recorded there, and the history API reads it. */
   store: MatchStore;
+  /**
+   * Redis shared by several server processes (presence, matchmaking, the lobby). Without it
+   * this process is the only one on its database, and at start it rebuilds every running game.
+   */
+  redisUrl?: string | undefined;
+  /** host:port clients reach this process at; with Redis the SDK connects to the process holding a table. */
+  publicAddress?: string | undefined;
+  /** Table ownership timing (ms): lease length, renewal, and how often orphaned tables are looked for. */
+  ownership?: { leaseMs: number; renewMs: number; scanMs: number };
+  /** Seconds an ended table stays open for those looking at it (default 60). */
+  closingSeconds?: number;
+  /** Group commit timing: longest wait before a batch goes out (ms, default 3). */
+  flushMs?: number;
 }
+
+/** A Saloon server: Colyseus, plus the group commit and the keeper of running tables. */
+export type SaloonServer = Server & {
+  writer: ActionWriter;
+  keeper: TableKeeper;
+  /** Closes every table (running games stay stored as running), writes what is queued, gives up the lease. */
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_OWNERSHIP = { leaseMs: 5000, renewMs: 1500, scanMs: 1000 };
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { perSecond: 10, burst: 20 };
 
-export function createSaloonServer(config: SaloonServerConfig): Server {
+export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
+  const messages = config.rateLimit ?? DEFAULT_RATE_LIMIT;
+  const budgets = new Budgets({
+    ...DEFAULT_BUDGETS,
+    messages,
+    messagesPerAddress: { perSecond: messages.perSecond * 4, burst: messages.burst * 4 },
+    ...config.budgets,
+  });
+  const trustProxy = config.trustProxy ?? false;
+  const transport = new SaloonTransport({ maxFrameBytes: config.maxFrameBytes ?? 16 * 1024, trustProxy });
+  const httpServer = (transport as unknown as { server?: import("node:http").Server }).server;
+  if (!httpServer) throw new Error("the WebSocket transport has no HTTP server to guard");
+  guardHttp(httpServer, { budgets, trustProxy, logger: config.logger });
+  const writer = new ActionWriter(config.store.prisma, config.logger.child({ component: "writer" }), { flushMs: config.flushMs ?? 3 });
+  const recoveries = new Map<string, ResumableMatch>();
+  const ownership = config.ownership ?? DEFAULT_OWNERSHIP;
+  const keeper = new TableKeeper({
+    store: config.store,
+    recoveries,
+    logger: config.logger,
+    exclusive: !config.redisUrl,
+    ...ownership,
+    address: config.publicAddress ?? "",
+  });
   const settings: TableSettings = {
     games: config.games,
     botDelayMs: config.botDelayMs,
-    rateLimit: config.rateLimit ?? DEFAULT_RATE_LIMIT,
+    budgets,
     logger: config.logger,
     reconnectSeconds: config.reconnectSeconds ?? 30,
     spectatorLimit: config.spectatorLimit ?? 50,
+    seatReservationSeconds: config.seatReservationSeconds ?? 10,
     patchRateMs: config.patchRateMs ?? 50,
     store: config.store,
+    writer,
+    recoveries,
+    closingSeconds: config.closingSeconds ?? 60,
   };
-  return defineServer({
+  const server = defineServer({
     // Always explicit: the implicit default-transport loader breaks under ESM (tech-stack P3).
-    transport: new WebSocketTransport({ maxPayload: config.maxFrameBytes ?? 16 * 1024 }),
-    logger: config.logger.child({ component: "colyseus" }),
+    transport,
+    logger: colyseusLogger(config.logger.child({ component: "colyseus" })),
     greet: false,
+    ...(config.redisUrl ? { presence: new RedisPresence(config.redisUrl), driver: new RedisDriver(config.redisUrl) } : {}),
+    ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     // main.ts handles SIGTERM/SIGINT itself so the shutdown is logged; tests shut down through @colyseus/testing.
     gracefullyShutdown: false,
     rooms: {
-      [LOBBY_ROOM]: defineRoom(LobbyRoom),
+      [LOBBY_ROOM]: defineRoom(lobbyRoomWith({ logger: config.logger, maxMessagesPerSecond: 10 })),
       [TABLE_ROOM]: defineRoom(tableRoomWith(settings)).enableRealtimeListing(),
     },
     express: (app) => {
       mountHttp(app, { games: config.games, logger: config.logger, webDist: config.webDist, store: config.store });
+    },
+  });
+  return Object.assign(server, {
+    writer,
+    keeper,
+    async stop() {
+      // Tables flush their accepted actions while disposing; running games stay "playing".
+      await server.gracefullyShutdown(false);
+      await writer.close();
+      // Only now may another process (or the next start) take the running games over.
+      await keeper.stop();
     },
   });
 }

@@ -11,7 +11,7 @@ import { type ActionBase, type AnyGame, type LogEvent, type Prompt, type RngStat
 import { TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableRoom } from "./table-room.ts";
-import { type Recorder, autoPlay, bootTestServer, record, rngStatesSeen, token } from "./test-support.ts";
+import { type Recorder, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, token } from "./test-support.ts";
 
 type Tile = { breed: string; value: number };
 interface PlayerView {
@@ -66,18 +66,6 @@ afterAll(async () => {
 const json = (tile: Tile) => JSON.stringify({ breed: tile.breed, value: tile.value });
 const same = (a: Tile, b: Tile) => a.breed === b.breed && a.value === b.value;
 const events = (player: Recorder): LogEvent[] => player.logMessages().flatMap((m) => m.events);
-
-/** Every key, at any depth, of a JSON value. */
-function keysOf(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) keysOf(item, into);
-  else if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      into.add(key);
-      keysOf(inner, into);
-    }
-  }
-  return into;
-}
 
 describe("El Gaucho at a table", () => {
   it("two people, a bot and a spectator play to the end; hands, choices, the steppe and the supply stay secret", async () => {

@@ -2,7 +2,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { MatchStore } from "@saloon/db";
 import { testDatabases } from "@saloon/db/testing";
 import { replay } from "@saloon/engine";
-import { type MatchDetail, type MatchPage, TABLE_ROOM, decodeResult } from "@saloon/protocol";
+import { type MatchDetail, type MatchPage, type MyTable, TABLE_ROOM, decodeResult } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autoPlay, bootTestServer, httpBase, record, testGames, testLogger, token } from "./test-support.ts";
 
@@ -75,8 +75,9 @@ describe.each(testDatabases())("match history on $name", (database) => {
     expect((await getJson(colyseus, "/api/matches?sort=evil")).status).toBe(400);
   });
 
-  it("records a table abandoned before its end as such, never as finished", async () => {
-    const cy = await record("Cy", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name: "Cy", token: token("Cy") }));
+  it("records a table abandoned before its end as such, never as finished, and serves its log once it can never go on", async () => {
+    // No grace period: once Cy is gone there is nobody left to play on.
+    const cy = await record("Cy", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], graceSeconds: 0, name: "Cy", token: token("Cy") }));
     const matchId = cy.room.roomId;
     await cy.until(() => cy.snapshots.at(-1)?.status === "playing", "the start");
     await cy.room.leave();
@@ -86,6 +87,26 @@ describe.each(testDatabases())("match history on $name", (database) => {
       if (status !== "abandoned") await new Promise((done) => setTimeout(done, 50));
     }
     expect(status).toBe("abandoned");
-    expect((await getJson(colyseus, `/api/matches/${matchId}`)).status).toBe(404);
+    const detail = await getJson<MatchDetail>(colyseus, `/api/matches/${matchId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ status: "abandoned", endReason: "all-left", scores: null });
+  });
+
+  it("finds the running games a guest sits at by their token, and nobody else's", async () => {
+    const danToken = token("Dan");
+    const dan = await record("Dan", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name: "Dan", token: danToken }));
+    await dan.until(() => dan.snapshots.at(-1)?.status === "playing", "the start");
+    const mine = async (guest: string | null) => {
+      const response = await fetch(`${httpBase(colyseus)}/api/my-tables`, { headers: guest === null ? {} : { "x-guest-token": guest } });
+      return { status: response.status, body: (await response.json()) as MyTable[] };
+    };
+    const found = await mine(danToken);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual([expect.objectContaining({ id: dan.room.roomId, game: "fistful", status: "playing", seat: 0 })]);
+    expect(found.body[0]!.seats.map((s) => s.name)).toEqual(["Dan", "Bot 2"]);
+    expect(JSON.stringify(found.body)).not.toContain(danToken);
+    expect((await mine(token("Eve"))).body).toEqual([]);
+    expect((await mine(null)).status).toBe(400);
+    expect((await mine("short")).status).toBe(400);
   });
 });

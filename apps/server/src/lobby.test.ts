@@ -156,6 +156,7 @@ describe("HTTP", () => {
     expect(games).toEqual([
       { id: "fistful", title: "A Fistful of Meeples", minSeats: 2, maxSeats: 4 },
       { id: "el-gaucho", title: "El Gaucho", minSeats: 2, maxSeats: 4 },
+      { id: "el-paso", title: "Great Western Trail: El Paso", minSeats: 2, maxSeats: 4 },
       { id: "hidden-hands", title: "Hidden Hands (test game)", minSeats: 2, maxSeats: 4 },
     ]);
     const missing = await fetch(`${base}/api/nothing`);

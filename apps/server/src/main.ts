@@ -2,7 +2,10 @@
  * Starts the Saloon server from the environment:
  * PORT (2567), HOST (0.0.0.0), BOT_DELAY_MS (700), LOG_LEVEL (info), and the per-client
  * message budget RATE_LIMIT_PER_SECOND (10) / RATE_LIMIT_BURST (20), and the database:
- * DATABASE_URL (a PostgreSQL) or else PGLITE_DIR (default: .data/pglite in the repository).
+ * DATABASE_URL (a PostgreSQL) or else PGLITE_DIR (default: .data/pglite in the repository), and
+ * for several processes sharing the site REDIS_URL and PUBLIC_ADDRESS (host:port clients reach
+ * this process at; default 127.0.0.1:PORT).
+ * TRUST_PROXY=1 behind one reverse proxy: budgets follow the address it puts last in X-Forwarded-For.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +14,7 @@ import { games } from "@saloon/catalog";
 import { MatchStore, databaseConfigFromEnv, describeDatabase, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { DEFAULT_RATE_LIMIT, createSaloonServer } from "./app.ts";
+import { installProcessGuards } from "./process-guard.ts";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
 
@@ -44,12 +48,12 @@ const database = await openDatabase(databaseConfig).catch((error: unknown) => {
 logger.info({ database: describeDatabase(databaseConfig), migrationsApplied: database.applied }, "database ready");
 const store = new MatchStore(database.prisma, logger.child({ component: "store" }));
 
-const server = createSaloonServer({ games, botDelayMs, rateLimit, logger, webDist, store });
+const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
+const redisUrl = process.env.REDIS_URL || undefined;
+const publicAddress = process.env.PUBLIC_ADDRESS || (redisUrl ? `127.0.0.1:${port}` : undefined);
+const server = createSaloonServer({ games, botDelayMs, rateLimit, trustProxy, logger, webDist, store, redisUrl, publicAddress });
 
-process.on("uncaughtException", (error) => {
-  logger.fatal({ err: error }, "uncaught exception");
-  process.exit(1);
-});
+installProcessGuards(logger);
 
 let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -58,8 +62,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     stopping = true;
     logger.info({ signal }, "shutting down: closing tables");
     server
-      .gracefullyShutdown(false)
-      // Rooms have flushed their match writes while disposing; now the database can close.
+      .stop()
+      // Every accepted action is stored and running games stay "playing"; now the database can close.
       .then(() => database.close())
       .then(() => {
         logger.info("stopped");
@@ -74,6 +78,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 
 await server.listen(port, host);
 logger.info(
-  { port, host, games: Object.keys(games), botDelayMs, rateLimit, web: existsSync(join(webDist, "index.html")) ? webDist : null },
+  { port, host, games: Object.keys(games), botDelayMs, rateLimit, redis: redisUrl !== undefined, publicAddress, web: existsSync(join(webDist, "index.html")) ? webDist : null },
   "Saloon server listening",
 );
+// Every game that was running when this process (or, with Redis, another one) stopped comes back.
+const rebuilt = await server.keeper.start();
+logger.info({ rebuilt }, "running games rebuilt");

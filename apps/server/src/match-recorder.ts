@@ -1,13 +1,12 @@
 /**
- * Writes one table's match to the store as it happens: created, seated and started, every
- * accepted action in the order the engine applied it, then the result. Writes run one after
- * another on a queue, so the database sees them in game order and the room never waits for
- * them. A failed write is logged and the game goes on: the final write carries the whole match
- * again in one transaction (with retries), so a finished game is never lost to an earlier
- * hiccup.
+ * Writes one table's match to the store (principle 5). What a table's future depends on is
+ * awaited by the room before anyone sees it: the start (who sits where, with their token hashes)
+ * and every accepted action, which goes through the shared ActionWriter (group commit) and is
+ * published only once committed. A passing database fault is retried until the write lands;
+ * the table simply waits. The end (result, or abandonment) is written in one transaction.
  */
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
-import type { MatchStore } from "@saloon/db";
+import type { ActionWriter, MatchStore, TableSetup } from "@saloon/db";
 import type { Logger } from "pino";
 
 export interface MatchFacts {
@@ -17,82 +16,107 @@ export interface MatchFacts {
   options: Json;
   seed: string;
   createdAt: Date;
+  table: TableSetup;
+  /** The process running the table. */
+  ownerId: string;
 }
 
 export interface SeatFacts {
   seat: Seat;
   kind: "human" | "bot";
   name: string;
-  /** The guest token of a person; it is stored only as a hash, as the player's identity. */
-  token: string | null;
+  /** SHA-256 of the guest token of the person the seat belongs to; tokens themselves are never kept. */
+  tokenHash: string | null;
 }
 
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
 export class MatchRecorder {
-  private queue: Promise<void> = Promise.resolve();
-  private readonly playerIds = new Map<Seat, string | null>();
+  /** Writes nobody waits for (the waiting row, seat changes), kept in order. */
+  private background: Promise<void> = Promise.resolve();
   private seats: SeatFacts[] = [];
   private startedAt: Date | null = null;
 
   constructor(
     private readonly store: MatchStore,
+    private readonly writer: ActionWriter,
     private readonly log: Logger,
     private readonly match: MatchFacts,
   ) {}
 
-  private enqueue(what: string, write: () => Promise<void>): void {
-    this.queue = this.queue.then(write).catch((error: unknown) => {
-      this.log.warn({ err: error, write: what }, "a match write failed; the final write will carry it again");
-    });
+  /** Picks up a match rebuilt from the store: it has started already with these seats. */
+  resumed(startedAt: Date | null, seats: SeatFacts[]): void {
+    this.startedAt = startedAt;
+    this.seats = seats;
   }
 
+  /** The waiting table's row; nothing depends on it (the start writes the row too). */
   created(): void {
-    this.enqueue("create", () => this.store.createMatch({ ...this.match, status: "waiting", seats: [] }));
+    this.inBackground("create", () => this.store.createMatch({ ...this.match, status: "waiting", seats: [] }));
   }
 
-  /** The seats as the game starts: each person becomes (or is found as) a player. */
-  started(at: Date, seats: SeatFacts[]): void {
+  /** Resolves once the start (match row, players, seats, status) is committed. */
+  async started(at: Date, seats: SeatFacts[]): Promise<void> {
     this.startedAt = at;
     this.seats = seats;
-    this.enqueue("start", async () => {
-      for (const seat of seats) {
-        const playerId = seat.token ? await this.store.recordPlayer(seat.token, seat.name) : null;
-        this.playerIds.set(seat.seat, playerId);
-        await this.store.updateSeat(this.match.id, { seat: seat.seat, kind: seat.kind, name: seat.name, playerId });
-      }
-      await this.store.markStarted(this.match.id, at);
-    });
+    await this.untilStored("start", () => this.store.startMatch({ ...this.match, status: "playing", seats: [] }, at, seats));
   }
 
-  actionAccepted(index: number, seat: Seat, action: ActionBase, at: Date): void {
-    this.enqueue(`action ${index}`, () => this.store.appendAction(this.match.id, { index, seat, action, at }));
+  /** Resolves once the action is committed; rejects with ActionConflict / ActionRefused (the table must stop). */
+  action(index: number, seat: Seat, action: ActionBase, at: Date): Promise<void> {
+    return this.writer.append({ matchId: this.match.id, index, seat, action, at });
   }
 
-  /** The whole match in one transaction; MatchStore retries it and logs every failure. */
-  finished(at: Date, actions: { seat: Seat; action: ActionBase; at: number }[], scores: FinalScores): void {
-    this.queue = this.queue.then(async () => {
-      try {
-        await this.store.finishMatch({
-          ...this.match,
-          startedAt: this.startedAt,
-          finishedAt: at,
-          seats: this.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, playerId: this.playerIds.get(s.seat) ?? null })),
-          actions: actions.map((entry, index) => ({ index, seat: entry.seat, action: entry.action, at: new Date(entry.at) })),
-          scores,
-        });
-        this.log.info({ match: this.match.id }, "match stored");
-      } catch (error) {
-        // MatchStore has logged every attempt; this is the final word for operators.
-        this.log.error({ err: error, match: this.match.id }, "finished match NOT stored after all retries");
-      }
-    });
+  /** A bot took over an absent person's seat, or the person took it back. */
+  seatChanged(seat: SeatFacts): void {
+    this.seats = this.seats.map((s) => (s.seat === seat.seat ? seat : s));
+    this.inBackground(`seat ${seat.seat}`, () => this.store.replaceSeat(this.match.id, seat));
   }
 
-  abandoned(): void {
-    this.enqueue("abandon", () => this.store.markAbandoned(this.match.id));
+  /** The whole match and its result in one transaction, retried until it lands. */
+  async finished(at: Date, actions: { seat: Seat; action: ActionBase; at: number }[], scores: FinalScores): Promise<void> {
+    await this.background;
+    await this.untilStored("finish", () =>
+      this.store.finishMatch({
+        ...this.match,
+        startedAt: this.startedAt,
+        finishedAt: at,
+        seats: [],
+        actions: actions.map((entry, index) => ({ index, seat: entry.seat, action: entry.action, at: new Date(entry.at) })),
+        scores,
+      }),
+    );
+    this.log.info({ match: this.match.id }, "match stored");
   }
 
-  /** Resolves once every write so far has been tried. */
+  /** The match will never go on: stored as abandoned, with its log, for the history and replays. */
+  async abandoned(reason: string): Promise<void> {
+    await this.background;
+    await this.untilStored("abandon", () => this.store.markAbandoned(this.match.id, reason, new Date(), this.match.ownerId));
+  }
+
+  /** Resolves once every background write so far has been tried. */
   flush(): Promise<void> {
-    return this.queue;
+    return this.background;
+  }
+
+  private inBackground(what: string, write: () => Promise<void>): void {
+    this.background = this.background.then(write).catch((error: unknown) => {
+      this.log.warn({ err: error, write: what }, "a match write failed; the start or end of the match writes it again");
+    });
+  }
+
+  /** Retries with growing delays (capped at 5 s), logging each failure, until the write lands. */
+  private async untilStored(what: string, write: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const delay = Math.min(5000, 100 * 2 ** Math.min(attempt - 1, 6));
+        this.log.error({ err: error, write: what, attempt, retryInMs: delay }, "a match write failed; retrying");
+        await sleep(delay);
+      }
+    }
   }
 }

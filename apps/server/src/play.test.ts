@@ -8,7 +8,7 @@ import { type TableSnapshot, TABLE_ROOM, decodeResult, decodeView } from "@saloo
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TableRoom } from "./table-room.ts";
 import { type HiddenHandsState, type HiddenHandsView, hiddenHands } from "./test-games/hidden-hands.ts";
-import { type Recorder, autoPlay, bootTestServer, record, rngStatesSeen, testGames, token } from "./test-support.ts";
+import { type Recorder, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, testGames, token } from "./test-support.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => {
@@ -26,18 +26,6 @@ const fistful = testGames.fistful!;
 
 function serverRoom(player: Recorder): TableRoom {
   return colyseus.getRoomById<TableRoom>(player.room.roomId);
-}
-
-/** Every key, at any depth, of a JSON value. */
-function keysOf(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const item of value) keysOf(item, into);
-  else if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      into.add(key);
-      keysOf(inner, into);
-    }
-  }
-  return into;
 }
 
 /** The seed, the RNG and other seats' private parts never reached this client, in any form. */

@@ -2,78 +2,64 @@
  * The one room type of Saloon: a table hosting any game of the registry through the engine
  * contract (DESIGN.md principle 4). The full game state, the seed and the action log live in
  * this object's memory; what goes out is the projection in `TableStateSchema`.
+ *
+ * A move counts once it is stored (principle 5): an accepted action is applied to the game
+ * state at once (so the next one is checked against it) but published, and the bots told, only
+ * after the store has committed it. A table is rebuilt under the same id from its seed and
+ * stored actions after a restart, a crash, or on another process (table-keeper.ts).
  */
-import { randomBytes } from "node:crypto";
-import { type Client, type Delayed, type Deferred, ErrorCode, Room, type RoomException, ServerError } from "@colyseus/core";
+import { type AuthContext, CloseCode, type Delayed, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { type ActionBase, type AnyGame, type GameError, type Json, type LogEvent, type Random, type Seat, cloneJson, createRandom, sameJson } from "@saloon/engine";
+import { ActionConflict, type ActionWriter, type MatchStore, type ResumableMatch, hashToken } from "@saloon/db";
+import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
   type ErrorMessage,
-  type JoinErrorCode,
-  type LogMessage,
   MAX_ACTION_BYTES,
   SERVER_MESSAGES,
   type SeatKind,
-  type SeatedMessage,
-  TABLE_OPTION_KEYS,
   type TableListing,
   type TableStatus,
   actionMessage,
-  createTableOptions,
-  formatJoinError,
-  type joinOptions,
-  playerJoinOptions,
-  spectatorJoinOptions,
 } from "@saloon/protocol";
 import type { Logger } from "pino";
-import type { z } from "zod";
-import type { MatchStore } from "@saloon/db";
+import { Admission, type Refusal, refuseRequest } from "./admission.ts";
+import { botRandom } from "./bot-random.ts";
+import type { Budgets } from "./budgets.ts";
 import { MatchRecorder } from "./match-recorder.ts";
-import { type RateLimit, TokenBucket } from "./rate-limit.ts";
+import { matchmakeRequestOf } from "./matchmake-request.ts";
+import { JoinRejected, describeIssues, jsonSize, parseJoin, splitOptions } from "./table-options.ts";
+import { readCreateRequest, replayStored } from "./table-setup.ts";
+import { type PlayerJoin, type SeatSlot, type TableClient, chooseSeat, endGrace, readAbsentSeatChoice, seatFacts, startGrace } from "./table-seats.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
+import { type Projection, project, viewTexts, writeProjection } from "./table-sync.ts";
+import { connectionAddress } from "./transport.ts";
 
 /** What the server hands every table; tests pass their own (short bot delay, test games). */
 export interface TableSettings {
   games: Readonly<Record<string, AnyGame>>;
   /** How long a server bot "thinks" before it acts, in ms (room clock). */
   botDelayMs: number;
-  rateLimit: RateLimit;
+  /** The server's rate budgets (per person and per address), shared with every room. */
+  budgets: Budgets;
   logger: Logger;
-  /** How long a dropped connection keeps its place before it counts as gone. */
+  /** How long a dropped connection keeps its session for the SDK's automatic reconnection. */
   reconnectSeconds: number;
   /** Spectators allowed on top of the seats. */
   spectatorLimit: number;
-  /** Patch interval in ms. Accepted actions are pushed at once; this paces joins, leaves and the room clock (bot timers). */
+  /** How long a matchmaking reservation waits for its connection (seconds). */
+  seatReservationSeconds: number;
+  /** Patch interval in ms. Accepted actions are pushed once stored; this paces joins, leaves and the room clock (bot timers). */
   patchRateMs: number;
   /** Where every match is recorded (principle 5): seed, seats, action log, result. */
   store: MatchStore;
-}
-
-interface ClientData {
-  /** The seat this connection was given on join; null for spectators. */
-  seat: Seat | null;
-  bucket: TokenBucket;
-}
-
-type TableClient = Client<{
-  userData: ClientData;
-  messages: { [SERVER_MESSAGES.seated]: SeatedMessage; [SERVER_MESSAGES.log]: LogMessage; [SERVER_MESSAGES.error]: ErrorMessage };
-}>;
-
-/** Who sits on a seat, kept in room memory only: the guest token never goes out. */
-interface SeatSlot {
-  kind: SeatKind;
-  name: string;
-  token: string | null;
-  /** The connection currently acting for the seat (null while nobody is connected). */
-  client: TableClient | null;
-  /** sessionId of that connection: Colyseus keeps it across a reconnection, the Client object it does not. */
-  sessionId: string | null;
-  /** Pending `allowReconnection` while the seat's connection is dropped. */
-  reconnection: Deferred<Client> | Promise<unknown> | null;
-  schema: SeatSchema;
+  /** The group commit every table's actions go through. */
+  writer: ActionWriter;
+  /** Matches to rebuild, by table id: table-keeper.ts puts one here and creates a room with that id. */
+  recoveries: Map<string, ResumableMatch>;
+  /** How long an abandoned or finished table stays open for the people still looking at it (s). */
+  closingSeconds: number;
 }
 
 /** One accepted action, in order: with the seed, enough to rebuild the game (principle 5). */
@@ -83,70 +69,14 @@ export interface AcceptedAction {
   at: number;
 }
 
-type JoinRequest = z.output<typeof joinOptions>;
 
-/** The synced part of a game state: JSON texts per view key, public and per seat. */
-interface Projection {
-  publicView: Record<string, string>;
-  seats: { view: Record<string, string>; prompt: string }[];
+/** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
+export function describeType(type: unknown): string {
+  return typeof type === "string" || typeof type === "number" ? String(type).slice(0, 40) : `(${typeof type})`;
 }
 
-class JoinRejected extends ServerError {
-  constructor(
-    readonly reason: JoinErrorCode,
-    message: string,
-  ) {
-    super(ErrorCode.APPLICATION_ERROR, formatJoinError(reason, message));
-  }
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 4)
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
-}
-
-/** Splits one options object into the table's part and the joiner's part. */
-function splitOptions(raw: unknown): { table: Record<string, unknown>; join: Record<string, unknown> } {
-  const table: Record<string, unknown> = {};
-  const join: Record<string, unknown> = {};
-  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
-    for (const [key, value] of Object.entries(raw)) {
-      ((TABLE_OPTION_KEYS as string[]).includes(key) ? table : join)[key] = value;
-    }
-  }
-  return { table, join };
-}
-
-/** Join options, checked against the variant the client meant so errors name the real problem. */
-function parseJoin(join: Record<string, unknown>) {
-  return join.spectate === true ? spectatorJoinOptions.safeParse(join) : playerJoinOptions.safeParse(join);
-}
-
-/** Byte length of the value as JSON, or null when it is not JSON at all (BigInt, cycles). */
-function jsonSize(value: unknown): number | null {
-  try {
-    const text = JSON.stringify(value);
-    return text === undefined ? null : Buffer.byteLength(text);
-  } catch {
-    return null;
-  }
-}
-
-/** One JSON text per top-level key of a view. */
-function viewTexts(view: unknown): Record<string, string> {
-  if (!view || typeof view !== "object" || Array.isArray(view)) throw new Error("a game view must be a plain object");
-  const texts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(view)) if (value !== undefined) texts[key] = JSON.stringify(value);
-  return texts;
-}
-
-/** Makes `map` hold exactly `next`, touching only entries whose text changed so patches stay small. */
-function syncMap(map: Map<string, string>, next: Record<string, string>): void {
-  for (const key of [...map.keys()]) if (!Object.hasOwn(next, key)) map.delete(key);
-  for (const [key, text] of Object.entries(next)) if (map.get(key) !== text) map.set(key, text);
-}
+/** Why an abandoned match ended, as stored and shown. */
+export const END_REASONS = { byPlayers: "ended-by-players", allLeft: "all-left", failed: "table-failed" } as const;
 
 export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata: TableListing; client: TableClient }> {
   protected abstract readonly settings: TableSettings;
@@ -155,101 +85,151 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private log!: Logger;
   /** The table's seed: the source of all the game's randomness. Never synced, never sent. */
   private seed = "";
+  /** The game after every accepted action, stored or not yet. */
   private gameState: unknown;
   private readonly actions: AcceptedAction[] = [];
   private readonly events: LogEvent[] = [];
   private slots: SeatSlot[] = [];
-  private botRandom!: Random;
   private readonly botTimers = new Map<Seat, Delayed>();
   private createdAt = 0;
+  private graceSeconds = 0;
   private warnedHiddenKey = false;
   private recorder!: MatchRecorder;
+  /** Accepted actions publish strictly in order, each once its write has committed. */
+  private publishing: Promise<void> = Promise.resolve();
+  /** The start is being stored: seats are final, moves not yet allowed. */
+  private starting = false;
+  /** This copy of the table must stop (another process runs it, or the store refused it). */
+  private halted = false;
+  /** The game is being ended early: no more moves. */
+  private ending = false;
+  /** The match row is written (at the first person's arrival, or it was rebuilt from the store). */
+  private recorded = false;
+  /** A fault outside the guarded paths closed this table. */
+  private failed = false;
+  private admissionRules?: Admission;
+  private get admission(): Admission {
+    this.admissionRules ??= new Admission(this.settings.spectatorLimit);
+    return this.admissionRules;
+  }
 
   override onCreate(raw: unknown): void {
-    const { table, join } = splitOptions(raw);
-    const parsed = createTableOptions.safeParse(table);
-    if (!parsed.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(parsed.error));
-    const request = parsed.data;
-    const creator = parseJoin(join);
-    if (!creator.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(creator.error));
+    const recovery = this.settings.recoveries.get(this.roomId);
+    if (recovery) {
+      this.settings.recoveries.delete(this.roomId);
+      this.rebuild(recovery);
+    } else {
+      this.createFresh(raw);
+    }
+    // Spectators may come and go all game long, so the room is never locked (tech-stack P4).
+    // Admission decides who may reserve a place (a seat's own player always may); maxClients is
+    // only the backstop above it. Colyseus's own flood guard sits well above our budgets.
+    this.maxClients = this.admission.capacity(this.slots.length);
+    this.seatReservationTimeout = this.settings.seatReservationSeconds;
+    this.maxMessagesPerSecond = Math.max(60, this.settings.budgets.limits.messages.burst * 3);
+    this.gateReservations();
+    this.patchRate = this.settings.patchRateMs;
+    this.metadata = this.listing();
+    this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAction(client, payload)));
+    this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAbsentSeat(client, payload)));
+    this.onMessage("*", (client: TableClient, type: unknown) => {
+      if (!this.allow(client)) return;
+      this.reject(client, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
+    });
+    this.keepWhileEmpty();
+    this.publish();
+    if (this.status() === "playing") this.scheduleBots();
+  }
 
-    const game = Object.hasOwn(this.settings.games, request.game) ? this.settings.games[request.game] : undefined;
-    if (!game) throw new JoinRejected("UNKNOWN_GAME", `No game "${request.game}" here; see GET /api/games`);
-    if (request.seats < game.minSeats || request.seats > game.maxSeats) {
-      throw new JoinRejected("BAD_SETUP", `${game.title} takes ${game.minSeats}–${game.maxSeats} seats, not ${request.seats}`);
-    }
-    const bots = new Set(request.bots);
-    if (bots.size !== request.bots.length) throw new JoinRejected("BAD_OPTIONS", "bots: a seat is listed twice");
-    for (const seat of bots) {
-      if (seat >= request.seats) throw new JoinRejected("BAD_OPTIONS", `bots: there is no seat ${seat} at a ${request.seats}-seat table`);
-    }
-    // Refuse a creator who could never sit down now, rather than leaving an orphan table behind.
-    if (!creator.data.spectate) {
-      if (bots.size === request.seats) throw new JoinRejected("TABLE_FULL", "Every seat is a bot; create the table with spectate: true to watch");
-      const wanted = creator.data.seat;
-      if (wanted !== undefined && (wanted >= request.seats || bots.has(wanted))) {
-        throw new JoinRejected("SEAT_TAKEN", `Seat ${wanted} is not free at this table`);
-      }
-    }
-
-    let options: unknown;
+  private createFresh(raw: unknown): void {
+    const { game, request, bots, options, automa } = readCreateRequest(raw, this.settings.games);
     try {
-      options = game.parseOptions(request.options);
-      this.seed = randomBytes(18).toString("base64url");
+      this.seed = newTableSeed();
       this.gameState = game.setup(this.seed, request.seats, options);
       viewTexts(game.view(this.gameState, null));
     } catch (cause) {
       throw new JoinRejected("BAD_SETUP", (cause as Error).message);
     }
+    this.begin(game, Date.now(), request.graceSeconds);
+    for (let seat = 0; seat < request.seats; seat++) {
+      const isBot = bots.has(seat);
+      // Seats the game plays itself (El Paso's Sue) go by the game's name for them.
+      this.addSlot(seat, isBot ? "bot" : "open", isBot ? (automa.get(seat) ?? `Bot ${seat + 1}`) : "", null);
+    }
+    // The match row is written when the first person arrives (recordCreation): a table nobody
+    // ever joined (an HTTP-only create) leaves no row behind.
+    this.recorder = this.recorderFor(options, request.private);
+    if (request.private) this.makePrivate();
+    this.log.info({ seats: request.seats, bots: [...bots], private: request.private }, "table created");
+    this.maybeStart();
+  }
 
+  /** The same table again from the store: seed, seats and every stored action, replayed by the rules. */
+  private rebuild(match: ResumableMatch): void {
+    const game = Object.hasOwn(this.settings.games, match.game) ? this.settings.games[match.game] : undefined;
+    if (!game) throw new Error(`cannot rebuild table ${match.id}: no game "${match.game}" on this server`);
+    const replayed = replayStored(game, match);
+    this.seed = match.seed;
+    this.gameState = replayed.gameState;
+    this.actions.push(...replayed.actions);
+    this.events.push(...replayed.events);
+    this.begin(game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);
+    const now = Date.now();
+    for (const seat of match.seats) {
+      const slot = this.addSlot(seat.seat, seat.kind, seat.name, seat.tokenHash);
+      slot.personName = seat.name;
+      // Everybody was disconnected by the restart: each person's grace period starts now.
+      if (seat.kind === "human") this.startGrace(slot, now);
+    }
+    this.recorder = this.recorderFor(match.options, match.table.private ?? false);
+    this.recorded = true;
+    this.recorder.resumed(match.startedAt, seatFacts(this.slots));
+    this.state.version = this.actions.length;
+    this.state.status = "playing";
+    if (match.table.private) this.makePrivate();
+    this.log.info({ actions: this.actions.length }, "table rebuilt from the store");
+    // A game whose last move was stored but whose end was not: finish it now.
+    if (game.isOver(this.gameState)) this.finish(game.scores(this.gameState)!);
+  }
+
+  private begin(game: AnyGame, createdAt: number, graceSeconds: number): void {
     this.game = game;
-    this.createdAt = Date.now();
-    this.botRandom = createRandom(randomBytes(18).toString("base64url"));
+    this.createdAt = createdAt;
+    this.graceSeconds = graceSeconds;
     this.log = this.settings.logger.child({ table: this.roomId, game: game.id });
-
     const state = new TableStateSchema();
     state.game = game.id;
-    for (let seat = 0; seat < request.seats; seat++) {
-      const schema = new SeatSchema();
-      schema.seat = seat;
-      schema.secret = new PrivateSeatSchema();
-      const isBot = bots.has(seat);
-      schema.kind = isBot ? "bot" : "open";
-      schema.name = isBot ? `Bot ${seat + 1}` : "";
-      schema.connected = isBot;
-      state.seats.push(schema);
-      this.slots.push({ kind: schema.kind as SeatKind, name: schema.name, token: null, client: null, sessionId: null, reconnection: null, schema });
-    }
     this.state = state;
+  }
 
-    // Spectators may come and go all game long, so the room is never locked (tech-stack P4);
-    // maxClients alone caps it. Colyseus's own flood guard sits well above our token bucket.
-    this.maxClients = request.seats + this.settings.spectatorLimit;
-    this.maxMessagesPerSecond = Math.max(60, this.settings.rateLimit.burst * 3);
-    this.patchRate = this.settings.patchRateMs;
-    this.metadata = this.listing();
-    if (request.private) {
-      this.setPrivate(true).catch((error: unknown) => this.log.error({ err: error }, "could not make the table private"));
-    }
+  private addSlot(seat: Seat, kind: SeatKind, name: string, tokenHash: string | null): SeatSlot {
+    const schema = new SeatSchema();
+    schema.seat = seat;
+    schema.secret = new PrivateSeatSchema();
+    schema.kind = kind;
+    schema.name = name;
+    schema.connected = kind === "bot";
+    this.state.seats.push(schema);
+    const slot: SeatSlot = { kind, name, tokenHash, personName: "", client: null, sessionId: null, reconnection: null, graceTimer: null, schema };
+    this.slots.push(slot);
+    return slot;
+  }
 
-    this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAction(client, payload)));
-    this.onMessage("*", (client: TableClient, type: string | number) => {
-      if (!this.allow(client)) return;
-      this.reject(client, { code: "UNKNOWN_MESSAGE", message: `No message "${String(type).slice(0, 40)}" here; send "${CLIENT_MESSAGES.action}"` });
-    });
-
-    this.recorder = new MatchRecorder(this.settings.store, this.log, {
+  private recorderFor(options: unknown, isPrivate: boolean): MatchRecorder {
+    return new MatchRecorder(this.settings.store, this.settings.writer, this.log, {
       id: this.roomId,
-      game: game.id,
-      rulesVersion: game.rulesVersion,
+      game: this.game.id,
+      rulesVersion: this.game.rulesVersion,
       options: (options ?? null) as Json,
       seed: this.seed,
       createdAt: new Date(this.createdAt),
+      table: { private: isPrivate, graceSeconds: this.graceSeconds },
+      ownerId: matchMaker.processId,
     });
-    this.recorder.created();
-    this.log.info({ seats: request.seats, bots: [...bots], private: request.private }, "table created");
-    this.maybeStart();
-    this.publish();
+  }
+
+  private makePrivate(): void {
+    this.setPrivate(true).catch((error: unknown) => this.log.error({ err: error }, "could not make the table private"));
   }
 
   override onJoin(client: TableClient, raw: unknown): void {
@@ -258,9 +238,11 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const request = parsed.data;
 
     // Everything up to taking the seat is synchronous, so two people can never get the same seat.
-    const seat = request.spectate ? null : this.chooseSeat(request);
-    client.userData = { seat, bucket: new TokenBucket(this.settings.rateLimit, performance.now()) };
+    const seat = request.spectate ? null : chooseSeat(this.slots, request);
+    const person = request.token ? `token:${request.token}` : `session:${client.sessionId}`;
+    client.userData = { seat, person, address: connectionAddress(client), overdraft: 0, flooded: false };
     client.view = new StateView();
+    this.recordCreation();
 
     if (seat !== null && !request.spectate) {
       this.sit(seat, client, request);
@@ -272,12 +254,16 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.sendHistory(client);
   }
 
-  override async onDrop(client: TableClient): Promise<void> {
+  override async onDrop(client: TableClient, code?: number): Promise<void> {
     if (!client.userData) return; // the join was refused: there is nothing to hold
+    // Closed for flooding or for a broken frame (Colyseus's WITH_ERROR): close at once and hold
+    // nothing; onLeave follows. (Holding made a flood-tripped socket linger for 30 s, issue #9.)
+    if (client.userData.flooded || code === CloseCode.WITH_ERROR) return;
     const slot = this.slotOf(client);
     if (client.userData.seat !== null && !slot) return; // replaced by a newer connection: nothing to come back to
     if (slot) {
       slot.schema.connected = false;
+      if (this.status() === "playing") this.startGrace(slot, Date.now());
       this.log.info({ seat: client.userData.seat }, "seat dropped; holding it for a reconnection");
     }
     const reconnection = this.allowReconnection(client, this.settings.reconnectSeconds);
@@ -295,6 +281,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       slot.client = client;
       slot.reconnection = null;
       slot.schema.connected = true;
+      endGrace(slot);
       this.log.info({ seat: slot.schema.seat }, "seat reconnected");
     }
     // Messages sent while the connection was down are lost: say again who this is and resend the whole history.
@@ -310,70 +297,140 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     slot.sessionId = null;
     slot.reconnection = null;
     slot.schema.connected = false;
-    if (this.status() === "waiting") {
+    if (this.status() === "waiting" && !this.starting) {
       // Before the start a seat belongs to whoever sits down next.
       this.log.info({ seat: slot.schema.seat, name: slot.name }, "seat left before the start");
       this.setSeat(slot, "open", "", null);
       this.updateListing();
-    } else {
-      // During the game the seat stays theirs: the same token takes it back at any time.
-      this.log.info({ seat: slot.schema.seat }, "seat left during the game");
+    } else if (this.status() === "playing") {
+      // The seat stays theirs: the same token takes it back during the grace period and after.
+      this.startGrace(slot, Date.now());
+      this.log.info({ seat: slot.schema.seat, graceSeconds: this.graceSeconds }, "seat left during the game; its grace period runs");
     }
   }
 
   override async onDispose(): Promise<void> {
-    this.log?.info({ status: this.state?.status, actions: this.actions.length }, "table closed");
-    if (!this.recorder) return; // creation was refused: nothing was recorded
-    if (this.status() !== "finished") this.recorder.abandoned();
-    // Let the last writes (above all a finished match's result) complete before the room goes.
+    this.log?.info({ status: this.state?.status, actions: this.actions.length, failed: this.failed }, "table closed");
+    if (!this.recorder || !this.recorded) return; // refused, or nobody ever came: nothing was recorded
+    for (const slot of this.slots) slot.graceTimer?.clear();
+    // Let every accepted action reach the store before the room goes.
+    await this.publishing;
+    const shuttingDown = matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
+    const status = this.status();
+    // At a shutdown a running game stays "playing": the next start (or another process) rebuilds it.
+    // A failed table is over for good: rebuilding it would only fail again.
+    if (this.failed || (!this.halted && !shuttingDown && (status === "waiting" || status === "playing"))) {
+      await this.recorder.abandoned(this.failed ? END_REASONS.failed : END_REASONS.allLeft);
+    }
     await this.recorder.flush();
   }
 
   override onUncaughtException(error: RoomException, method: string): void {
     if (error.cause instanceof JoinRejected) return; // a refused join is an answer, not a fault
-    this.log?.error({ err: error.cause ?? error, method }, "unexpected error in the table room");
+    if (method === "onDispose" || this.failed) {
+      this.log?.error({ err: error.cause ?? error, method }, "unexpected error in a closing table room");
+      return;
+    }
+    if (method === "onMessage") {
+      // One message from one client failed outside the guarded action path: that message is
+      // refused, the table goes on (what the client sent never reached the game).
+      this.log?.error({ err: error.cause ?? error, method }, "failed on a client's message; refused it");
+      const client = (error as { client?: TableClient }).client;
+      if (client) this.reject(client, { code: "INTERNAL_ERROR", message: "The server failed on this message; it has been logged" });
+      return;
+    }
+    this.failTable(error.cause ?? error, method);
+  }
+
+  /**
+   * A fault outside the guarded paths leaves the room in a state nobody planned: close this
+   * table (its match is marked abandoned in onDispose); every other table keeps serving.
+   */
+  private failTable(error: unknown, where: string): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.stopBots();
+    this.log?.error({ err: error, where }, "table failed; closing it");
+    this.disconnect(CLOSE_CODES.tableFailed).catch((cause: unknown) => this.log?.error({ err: cause }, "could not close a failed table"));
+  }
+
+  // ---------------------------------------------------------------- admission
+
+  /** Why a reservation with these options may not be made now, or null. */
+  refusalFor(options: unknown): Refusal | null {
+    const { join } = splitOptions(options);
+    return this.admission.check(join, {
+      // A person's own seat, also while a bot plays it for them: they may always take it back.
+      holds: (token) => {
+        const tokenHash = hashToken(token);
+        return this.slots.some((slot) => slot.kind !== "open" && slot.tokenHash === tokenHash);
+      },
+      openSeats: this.slots.filter((slot) => slot.kind === "open").length,
+      seats: this.slots.length,
+      spectators: this.clients.filter((client) => client.userData?.seat === null).length,
+      // Colyseus keeps unused reservations as enumerable entries [options, auth, consumed, reconnecting].
+      pending: Object.values(this.reservations()).map(([reserved]) => splitOptions(reserved).join),
+    });
+  }
+
+  private reservations(): Record<string, [unknown, unknown, boolean, boolean]> {
+    return (this as unknown as { _reservedSeats: Record<string, [unknown, unknown, boolean, boolean]> })._reservedSeats;
+  }
+
+  /** Colyseus reserves places on HTTP requests before any hook of ours runs: admission goes first. */
+  private gateReservations(): void {
+    const room = this as unknown as { _reserveSeat: (sessionId: string, options: unknown, ...rest: unknown[]) => Promise<boolean> };
+    const reserve = room._reserveSeat.bind(this);
+    room._reserveSeat = async (sessionId, options, ...rest) => {
+      const reconnecting = rest[2] === true; // a dropped client's own place: never refused
+      if (!reconnecting && this.refusalFor(options)) return false;
+      return reserve(sessionId, options, ...rest);
+    };
+  }
+
+  /** The match row, written once the first person (player or spectator) has arrived. */
+  private recordCreation(): void {
+    if (this.recorded) return;
+    this.recorded = true;
+    this.recorder.created();
   }
 
   // ---------------------------------------------------------------- seats
 
-  private chooseSeat(request: Extract<JoinRequest, { name: string }>): Seat {
-    const mine = this.slots.findIndex((slot) => slot.token === request.token);
-    if (mine >= 0) return mine; // same guest again: the same seat, whatever it asked for
-    if (request.seat !== undefined) {
-      const slot = this.slots[request.seat];
-      if (!slot) throw new JoinRejected("BAD_OPTIONS", `There is no seat ${request.seat} at this table`);
-      if (slot.kind !== "open") throw new JoinRejected("SEAT_TAKEN", `Seat ${request.seat} is taken`);
-      return request.seat;
-    }
-    const free = this.slots.findIndex((slot) => slot.kind === "open");
-    if (free < 0) throw new JoinRejected("TABLE_FULL", "Every seat is taken; join with { spectate: true } to watch");
-    return free;
-  }
-
-  private sit(seat: Seat, client: TableClient, request: Extract<JoinRequest, { name: string }>): void {
+  private sit(seat: Seat, client: TableClient, request: PlayerJoin): void {
     const slot = this.slots[seat]!;
     const previous = slot.client;
     const pending = slot.reconnection;
+    const tookBack = slot.kind === "bot";
     slot.client = client;
     slot.sessionId = client.sessionId;
     slot.reconnection = null;
     slot.schema.connected = true;
-    this.setSeat(slot, "human", request.name, request.token);
+    endGrace(slot);
+    this.setSeat(slot, "human", request.name, hashToken(request.token));
+    if (tookBack) {
+      // A bot was playing for this person: it hands the seat back.
+      this.botTimers.get(seat)?.clear();
+      this.botTimers.delete(seat);
+      this.recorder.seatChanged(seatFacts(this.slots)[seat]!);
+    }
 
     // The newer connection wins: close the older one, or stop waiting for it to come back.
     if (pending && "reject" in pending && typeof pending.reject === "function") pending.reject(new Error("replaced"));
     if (previous && previous !== client && this.clients.includes(previous)) {
       previous.leave(CLOSE_CODES.replaced, "This seat was taken over by a newer connection");
     }
-    this.log.info({ seat, name: request.name, reclaimed: previous !== null || pending !== null }, "seat taken");
+    this.log.info({ seat, name: request.name, reclaimed: previous !== null || pending !== null, tookBack }, "seat taken");
     this.updateListing();
+    this.keepWhileEmpty();
     this.maybeStart();
   }
 
-  private setSeat(slot: SeatSlot, kind: SeatKind, name: string, token: string | null): void {
+  private setSeat(slot: SeatSlot, kind: SeatKind, name: string, tokenHash: string | null): void {
     slot.kind = kind;
     slot.name = name;
-    slot.token = token;
+    slot.tokenHash = tokenHash;
+    if (kind === "human") slot.personName = name;
     slot.schema.kind = kind;
     slot.schema.name = name;
   }
@@ -395,16 +452,86 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   private maybeStart(): void {
-    if (this.status() !== "waiting" || this.slots.some((slot) => slot.kind === "open")) return;
-    this.state.status = "playing";
-    this.recorder.started(
-      new Date(),
-      this.slots.map((slot) => ({ seat: slot.schema.seat, kind: slot.kind === "bot" ? "bot" : "human", name: slot.name, token: slot.token })),
-    );
-    this.log.info("game started");
-    this.publish();
+    if (this.status() !== "waiting" || this.starting || this.slots.some((slot) => slot.kind === "open")) return;
+    this.starting = true;
+    // Who sits where is stored before anyone may move, so a rebuilt table knows its people.
+    void this.recorder.started(new Date(), seatFacts(this.slots)).then(() => {
+      if (this.halted) return;
+      this.state.status = "playing";
+      for (const slot of this.slots) if (slot.kind === "human" && !slot.client) this.startGrace(slot, Date.now());
+      this.log.info("game started");
+      this.publish();
+      this.updateListing();
+      this.keepWhileEmpty();
+      this.scheduleBots();
+    });
+  }
+
+  // ---------------------------------------------------------------- absence and its grace period
+
+  /** A person is away: their seat waits through the grace period, then the others may decide. */
+  private startGrace(slot: SeatSlot, now: number): void {
+    startGrace(slot, now, this.graceSeconds, this.clock, () => {
+      if (slot.client || this.status() !== "playing") return false;
+      this.log.info({ seat: slot.schema.seat }, "grace period over; the others may give the seat to a bot or end the game");
+      // Nobody left to decide: the game cannot go on.
+      if (!this.slots.some((s) => s.kind === "human" && s.client)) this.abandon(END_REASONS.allLeft);
+      return true;
+    });
+  }
+
+  /**
+   * A table with people at a running game stays open when they all leave: their seats wait
+   * through the grace period (and a rebuilt table has nobody connected at first). Finished,
+   * abandoned, waiting and all-bot tables close when the last connection goes.
+   */
+  private keepWhileEmpty(): void {
+    this.autoDispose = !(this.status() === "playing" && this.slots.some((slot) => slot.kind === "human" || slot.tokenHash));
+  }
+
+  private onAbsentSeat(client: TableClient, payload: unknown): void {
+    if (!this.allow(client)) return;
+    const decision = readAbsentSeatChoice(this.slots, this.status() === "playing", this.seatOf(client), payload);
+    if ("code" in decision) return this.reject(client, decision);
+    const { choice, slot } = decision;
+    this.log.info({ seat: choice.seat, choice: choice.choice, by: this.seatOf(client) }, "absent seat decided");
+    if (choice.choice === "end") return this.abandon(END_REASONS.byPlayers);
+    endGrace(slot);
+    const personName = slot.name;
+    this.setSeat(slot, "bot", `Bot for ${personName}`.slice(0, 24), slot.tokenHash);
+    slot.personName = personName;
+    slot.schema.connected = true;
+    this.recorder.seatChanged(seatFacts(this.slots)[choice.seat]!);
     this.updateListing();
     this.scheduleBots();
+  }
+
+  /**
+   * Ends a running game before its end: no more moves are taken, the ones already accepted are
+   * stored and shown, then the game is stored as abandoned with its log and the table closes.
+   */
+  private abandon(reason: string): void {
+    if (this.status() !== "playing" || this.ending) return;
+    this.ending = true;
+    this.stopBots();
+    for (const slot of this.slots) endGrace(slot);
+    void this.publishing.then(async () => {
+      if (this.status() !== "playing") return; // the last accepted move ended the game after all
+      this.state.status = "abandoned";
+      this.state.endReason = reason;
+      this.publish();
+      this.updateListing();
+      this.log.info({ reason, actions: this.actions.length }, "game abandoned");
+      await this.recorder.abandoned(reason);
+      this.closeSoon();
+    });
+  }
+
+  /** An ended table stays a little for those looking at it, then closes. */
+  private closeSoon(): void {
+    this.autoDispose = true;
+    if (this.clients.length === 0) void this.disconnect();
+    else this.clock.setTimeout(() => void this.disconnect(), this.settings.closingSeconds * 1000);
   }
 
   // ---------------------------------------------------------------- actions
@@ -422,9 +549,24 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
   }
 
-  /** The token bucket; a refused message gets RATE_LIMITED and nothing else happens. */
+  /**
+   * The sender's budget (its person's and its address's); a refused message gets RATE_LIMITED and
+   * nothing else happens. A client that keeps sending a whole burst past refusals is closed at once.
+   */
   private allow(client: TableClient): boolean {
-    if (client.userData?.bucket.take(performance.now())) return true;
+    const data = client.userData;
+    if (!data || data.flooded) return false;
+    if (this.settings.budgets.message(data.person, data.address)) {
+      data.overdraft = 0;
+      return true;
+    }
+    data.overdraft += 1;
+    if (data.overdraft > this.settings.budgets.limits.messages.burst) {
+      data.flooded = true;
+      this.log.warn({ session: client.sessionId, seat: data.seat }, "closing a flooding connection");
+      client.leave(CLOSE_CODES.flooding, "Too many messages after RATE_LIMITED");
+      return false;
+    }
     this.reject(client, { code: "RATE_LIMITED", message: "Too many messages; slow down" });
     return false;
   }
@@ -451,15 +593,18 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       this.reject(client, { code: "NOT_STARTED", message: "The game starts when every seat is taken" });
       return;
     }
-    if (status === "finished") {
-      this.reject(client, { code: "GAME_OVER", message: "The game is over" });
+    if (status !== "playing" || this.game.isOver(this.gameState) || this.halted || this.failed || this.ending) {
+      this.reject(client, { code: "GAME_OVER", message: status === "abandoned" || this.ending ? "The game was ended before its end" : "The game is over" });
       return;
     }
     const error = this.perform(seat, payload);
     if (error) this.reject(client, error);
   }
 
-  /** Applies one action for a seat. Returns the rules' refusal, or null once it is accepted and sent out. */
+  /**
+   * Applies one action for a seat. Returns the rules' refusal, or null once it is accepted; it
+   * goes out once stored.
+   */
   private perform(seat: Seat, action: unknown): GameError | null {
     const result = this.game.apply(this.gameState, seat, action);
     if (!result.ok) return result.error;
@@ -471,29 +616,58 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
     this.gameState = result.state;
     const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now() };
+    const index = this.actions.length;
     this.actions.push(accepted);
-    this.recorder.actionAccepted(this.actions.length - 1, seat, accepted.action, new Date(accepted.at));
+    if (over) this.stopBots();
+    const stored = this.recorder.action(index, seat, accepted.action, new Date(accepted.at));
+    this.publishing = this.publishing
+      .then(() => stored)
+      .then(
+        () => this.publishAccepted(index, result.events, projection, scores),
+        (error: unknown) => this.halt(error),
+      )
+      // Publishing runs after the write, outside any message handler: a fault there (a game's
+      // event filter, say) fails this table alone instead of escaping to the process.
+      .catch((error: unknown) => this.failTable(error, "publish"));
+    return null;
+  }
+
+  /** Action `index` is stored: now everyone sees it, and the bots may answer it. */
+  private publishAccepted(index: number, events: LogEvent[], projection: Projection, scores: FinalScores | null): Promise<void> | void {
+    if (this.halted || this.failed || this.status() === "abandoned") return;
     const from = this.events.length;
-    this.events.push(...result.events);
-    this.state.version = this.actions.length;
-    if (over) {
-      this.state.status = "finished";
-      this.state.result = JSON.stringify(scores);
-      for (const timer of this.botTimers.values()) timer.clear();
-      this.botTimers.clear();
-    }
+    this.events.push(...events);
+    this.state.version = index + 1;
     this.write(projection);
     // Push the change now instead of waiting for the next patch tick.
     this.broadcastPatch();
     this.sendEvents(from);
-    if (over) {
-      this.recorder.finished(new Date(), this.actions, scores!);
-      this.log.info({ actions: this.actions.length, winners: scores?.winners }, "game finished");
-      this.updateListing();
-    } else {
-      this.scheduleBots();
-    }
-    return null;
+    if (scores) return this.finish(scores);
+    this.scheduleBots();
+  }
+
+  /** The game is over: the result is stored, then shown. */
+  private async finish(scores: FinalScores): Promise<void> {
+    await this.recorder.finished(new Date(), this.actions, scores);
+    this.state.status = "finished";
+    this.state.result = JSON.stringify(scores);
+    for (const slot of this.slots) endGrace(slot);
+    this.publish();
+    this.log.info({ actions: this.actions.length, winners: scores.winners }, "game finished");
+    this.updateListing();
+    this.keepWhileEmpty();
+    if (this.clients.length === 0) void this.disconnect();
+  }
+
+  /** A write that will never succeed here: this copy of the table stops; the stored match stays as it is. */
+  private halt(error: unknown): void {
+    if (this.halted) return;
+    this.halted = true;
+    this.stopBots();
+    const elsewhere = error instanceof ActionConflict;
+    this.log.error({ err: error }, elsewhere ? "this table runs on another process now; closing this copy" : "the store refused this table's moves; closing it");
+    // Clients reconnect through the matchmaker and land on the copy that runs.
+    void this.disconnect(CLOSE_CODES.moved);
   }
 
   private reject(client: TableClient, error: ErrorMessage | GameError): void {
@@ -507,7 +681,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
   /** Gives every bot seat that owes a decision a pending move; several may be pending at once. */
   private scheduleBots(): void {
-    if (this.status() !== "playing") return;
+    if (this.status() !== "playing" || this.halted || this.failed || this.ending) return;
     for (const prompt of this.game.prompts(this.gameState)) {
       const seat = prompt.seat;
       if (this.slots[seat]?.kind !== "bot" || this.botTimers.has(seat)) continue;
@@ -525,14 +699,19 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
   }
 
+  private stopBots(): void {
+    for (const timer of this.botTimers.values()) timer.clear();
+    this.botTimers.clear();
+  }
+
   private botMove(seat: Seat): void {
-    if (this.status() !== "playing") return;
+    if (this.status() !== "playing" || this.halted || this.ending) return;
     const prompt = this.game.prompts(this.gameState).find((p) => p.seat === seat);
     if (!prompt) return this.scheduleBots();
     let choice: unknown;
     try {
       // The bot sees what its seat may see, never the full state.
-      choice = this.game.bot(this.game.view(this.gameState, seat), prompt, this.botRandom);
+      choice = this.game.bot(this.game.view(this.gameState, seat), prompt, botRandom(this.seed, this.actions.length, seat));
     } catch (error) {
       this.log.error({ err: error, seat, kind: prompt.kind }, "bot failed; taking its first option");
       choice = prompt.options[0];
@@ -547,42 +726,19 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
   // ---------------------------------------------------------------- sync
 
-  /**
-   * What the synced state should hold for a game state: the public view for everyone and, per
-   * seat, only the keys its own view shows differently, plus its prompt. Pure, so it can be
-   * computed before anything is committed.
-   */
   private project(gameState: unknown, playing: boolean): Projection {
-    const publicView = viewTexts(this.game.view(gameState, null));
-    const prompts = playing ? this.game.prompts(gameState) : [];
-    const seats = this.slots.map((slot) => {
-      const seat = slot.schema.seat;
-      const own = viewTexts(this.game.view(gameState, seat));
-      const view: Record<string, string> = {};
-      for (const [key, text] of Object.entries(own)) if (publicView[key] !== text) view[key] = text;
-      if (!this.warnedHiddenKey && Object.keys(publicView).some((key) => !Object.hasOwn(own, key))) {
-        // A seat's view is read as public keys overridden by private ones, so a key the public
-        // view has and the seat's lacks cannot be expressed; games must not do that.
-        this.warnedHiddenKey = true;
-        this.log.warn({ seat }, "a seat's view lacks a key of the public view; clients will still see the public value");
-      }
-      const prompt = prompts.find((p) => p.seat === seat);
-      return { view, prompt: prompt ? JSON.stringify(prompt) : "" };
+    return project(this.game, gameState, this.slots.length, playing, (seat) => {
+      if (this.warnedHiddenKey) return;
+      this.warnedHiddenKey = true;
+      this.log.warn({ seat }, "a seat's view lacks a key of the public view; clients will still see the public value");
     });
-    return { publicView, seats };
   }
 
-  /** Writes a projection into the synced state, touching only what changed. */
   private write(projection: Projection): void {
-    syncMap(this.state.view, projection.publicView);
-    for (const [index, slot] of this.slots.entries()) {
-      const secret = slot.schema.secret!;
-      const mine = projection.seats[index]!;
-      syncMap(secret.view, mine.view);
-      if (secret.prompt !== mine.prompt) secret.prompt = mine.prompt;
-    }
+    writeProjection(this.state, projection);
   }
 
+  /** Publishes the game as stored so far (at a start, an end, or a rebuild: nothing is pending then). */
   private publish(): void {
     this.write(this.project(this.gameState, this.status() === "playing"));
   }
@@ -629,5 +785,15 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 export function tableRoomWith(settings: TableSettings): new () => TableRoom {
   return class ConfiguredTableRoom extends TableRoom {
     protected override readonly settings = settings;
+
+    /** The only hook that runs before a place is reserved, so its refusal reaches the client typed. */
+    static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<true> {
+      const refusal = refuseRequest(matchmakeRequestOf(context), options, settings.budgets, (roomId) => {
+        const room = matchMaker.getLocalRoomById(roomId);
+        return room instanceof TableRoom ? room : null;
+      });
+      if (refusal) throw new JoinRejected(refusal.code, refusal.message);
+      return true;
+    }
   };
 }

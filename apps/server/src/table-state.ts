@@ -27,6 +27,10 @@ export const SeatSchema = schema(
     kind: t.string().default("open"),
     name: t.string().default(""),
     connected: t.boolean().default(false),
+    /** While the person of this seat is away during the game: when their grace period ends (epoch ms); 0 otherwise. */
+    awayUntil: t.float64().default(0),
+    /** The grace period is over and the person is still away: the others may give the seat to a bot or end the game. */
+    graceOver: t.boolean().default(false),
     secret: t.ref(PrivateSeatSchema).view(),
   },
   "Seat",
@@ -36,7 +40,7 @@ export type SeatSchema = SchemaType<typeof SeatSchema>;
 export const TableStateSchema = schema(
   {
     game: t.string(),
-    /** "waiting" | "playing" | "finished" */
+    /** "waiting" | "playing" | "finished" | "abandoned" */
     status: t.string().default("waiting"),
     /** Accepted actions so far. */
     version: t.uint32().default(0),
@@ -45,6 +49,8 @@ export const TableStateSchema = schema(
     view: t.map("string"),
     /** JSON of FinalScores once the game is over, else "". */
     result: t.string().default(""),
+    /** Why an abandoned table ended ("ended-by-players" | "all-left"), else "". */
+    endReason: t.string().default(""),
   },
   "TableState",
 );

@@ -8,14 +8,13 @@
 import { type AddressInfo, createServer } from "node:net";
 import { type Room as SdkRoom } from "@colyseus/sdk";
 import { WebSocketTransport as SdkWebSocketTransport } from "@colyseus/sdk/transport/WebSocketTransport";
-import type { Server } from "@colyseus/core";
 import { ColyseusTestServer } from "@colyseus/testing";
 import { type ActionBase, type AnyGame, type Game, type RngState, type Seat, createRandom } from "@saloon/engine";
 import { games } from "@saloon/catalog";
 import { type ErrorMessage, type LogMessage, type SeatedMessage, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
 import { MatchStore, openDatabase } from "@saloon/db";
 import { pino } from "pino";
-import { type SaloonServerConfig, createSaloonServer } from "./app.ts";
+import { type SaloonServer, type SaloonServerConfig, createSaloonServer } from "./app.ts";
 import { hiddenHands } from "./test-games/hidden-hands.ts";
 
 // ------------------------------------------------------------------ raw frame capture
@@ -43,7 +42,7 @@ SdkWebSocketTransport.prototype.connect = function (this: SdkWebSocketTransport,
 export const rngStatesSeen: RngState[] = [];
 
 /** Wraps a game so every state it produces reports its RNG state to `rngStatesSeen`. */
-function watchRng<G extends AnyGame>(game: G): G {
+export function watchRng<G extends AnyGame>(game: G): G {
   const record = (state: unknown) => {
     const rng = (state as { rng?: RngState }).rng;
     if (Array.isArray(rng)) rngStatesSeen.push([...rng]);
@@ -70,30 +69,38 @@ export const testGames: Record<string, AnyGame> = Object.fromEntries(
 
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
 
+const plenty = { perSecond: 10_000, burst: 10_000 };
+const GENEROUS_MATCHMAKING = { matchmakePerAddress: plenty, createsPerAddress: plenty, createsPerPerson: plenty };
+
 /**
  * A server with test settings on a free loopback port. (`boot(server)` always takes port 2568,
  * which collides when two test runs share a machine; ColyseusTestServer itself takes any port.)
  */
-export async function bootTestServer(overrides: Partial<SaloonServerConfig> = {}): Promise<ColyseusTestServer & { store: MatchStore }> {
+export async function bootTestServer(
+  overrides: Partial<SaloonServerConfig> = {},
+): Promise<ColyseusTestServer & { store: MatchStore; saloon: SaloonServer }> {
   // Every table records its match; unless a test brings its own store, an in-memory PGlite.
   const database = overrides.store ? null : await openDatabase({ kind: "pglite", dataDir: "memory://" });
   const store = overrides.store ?? new MatchStore(database!.prisma, testLogger);
-  const server: Server = createSaloonServer({
+  const server = createSaloonServer({
     store,
     games: testGames,
     botDelayMs: 0,
     patchRateMs: 10,
+    seatReservationSeconds: 5,
     logger: testLogger,
     ...overrides,
+    // Test files create many tables from one address; the attack tests set tight budgets.
+    budgets: { ...GENEROUS_MATCHMAKING, ...overrides.budgets },
   });
   await server.listen(await freePort(), "127.0.0.1");
+  await server.keeper.start();
   const colyseus = new ColyseusTestServer(server);
-  const shutdown = colyseus.shutdown.bind(colyseus);
   colyseus.shutdown = async () => {
-    await shutdown();
+    await server.stop();
     await database?.close();
   };
-  return Object.assign(colyseus, { store });
+  return Object.assign(colyseus, { store, saloon: server });
 }
 
 /** The HTTP base address of a test server. */
@@ -242,8 +249,11 @@ export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>
   // The prompt this seat last answered, while that answer may still be on its way. With
   // simultaneous prompts another seat's action can produce a new snapshot before ours is applied,
   // showing the same question again: it must not be answered twice. The question is answerable
-  // again once it has changed or gone, or once the server refused the answer.
-  let inFlight: string | null = null;
+  // again once it has changed or gone, once the server refused the answer, or once the table has
+  // moved past the version it was answered at and then stayed quiet for a while (our answer was
+  // applied and the game asks the very same question again, as El Paso does after some steps).
+  let inFlight: { question: string; version: number } | null = null;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
   const onRefusal = (type: string, payload: unknown) => {
     if (type !== "error") return;
     inFlight = null;
@@ -252,20 +262,46 @@ export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>
   };
   player.onAnyMessage(onRefusal);
   const act = () => {
+    clearTimeout(quiet);
     const snapshot = player.snapshots.at(-1);
     const seat = player.seat;
     if (!snapshot || seat === null || seat === undefined || snapshot.status !== "playing") return;
     const question = snapshot.seats.find((s) => s.seat === seat)?.secret?.prompt ?? "";
-    if (question !== inFlight) inFlight = null;
-    if (!question || inFlight !== null) return;
+    if (inFlight && question !== inFlight.question) inFlight = null;
+    if (!question) return;
+    if (inFlight) {
+      if (snapshot.version > inFlight.version) {
+        quiet = setTimeout(() => {
+          if (player.snapshots.at(-1) !== snapshot) return;
+          inFlight = null;
+          act();
+        }, 500);
+      }
+      return;
+    }
     const prompt = decodePrompt(snapshot, seat);
     if (!prompt) return;
-    inFlight = question;
+    inFlight = { question, version: snapshot.version };
     player.room.send("action", game.bot(decodeView(snapshot, seat), prompt, random));
   };
   player.room.onStateChange(act);
   act();
-  return () => player.room.onStateChange.remove(act);
+  return () => {
+    clearTimeout(quiet);
+    player.room.onStateChange.remove(act);
+  };
+}
+
+/** Every key, at any depth, of a JSON value (to prove a secret field never reached a client). */
+export function keysOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keysOf(item, into);
+  else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      into.add(key);
+      keysOf(inner, into);
+    }
+  }
+  return into;
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,275 @@
+/**
+ * Shared by the process tests and the recovery benchmark (not part of the server): real server
+ * processes (`node --import tsx src/main.ts`) on free loopback ports, killed the hard way, and
+ * players that play deterministically and find their table again after any restart.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { connect, type AddressInfo, createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { Client, type Room } from "@colyseus/sdk";
+import { type ActionBase, type AnyGame, type FinalScores, type Json, type Seat, cloneJson, createRandom } from "@saloon/engine";
+import { type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
+
+import { botRandom } from "./bot-random.ts";
+
+const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Is something listening at host:port (a quick TCP connect)? */
+export function reachable(host: string, port: number, timeoutMs = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Every JSON log line the process printed. */
+  logs: Record<string, unknown>[];
+  /** Resolves with the first log line that matches. */
+  waitForLog(match: (line: Record<string, unknown>) => boolean, what: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts a real server process and resolves once it has rebuilt its games (so it accepts moves). */
+export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: Record<string, unknown>[] = [];
+  const listeners = new Set<() => void>();
+  let buffered = "";
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        logs.push({ msg: line });
+      }
+    }
+    for (const listener of [...listeners]) listener();
+  });
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  let killedOnPurpose = false;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.once("exit", (code, signal) => {
+    if (!killedOnPurpose) console.error(`server on ${port} exited by itself (code ${code}, signal ${signal}); last output:\n${stderr}\n${JSON.stringify(logs.slice(-5))}`);
+  });
+  const server: ServerProcess = {
+    port,
+    url: `ws://127.0.0.1:${port}`,
+    child,
+    logs,
+    waitForLog(match, what, wait = timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const line = logs.find(match);
+          if (!line) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(line);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`server on ${port}: no log line "${what}" within ${wait} ms; stderr: ${stderr}`));
+        }, wait);
+        listeners.add(check);
+        child.once("exit", () => {
+          if (!listeners.has(check)) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          reject(new Error(`server on ${port} exited before "${what}"; stderr: ${stderr}`));
+        });
+        check();
+      });
+    },
+    async kill(signal) {
+      killedOnPurpose = true;
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  await server.waitForLog((line) => line.msg === "running games rebuilt", "running games rebuilt");
+  return server;
+}
+
+/** The choice a test person makes: the game's bot on what it sees, its dice fixed by seat and move number. */
+export function personChoice(game: AnyGame, view: unknown, prompt: NonNullable<ReturnType<typeof decodePrompt>>, seat: Seat, moveIndex: number): unknown {
+  return game.bot(view, prompt, createRandom(`person\u0000${seat}\u0000${moveIndex}`));
+}
+
+/**
+ * The game a table plays when its people choose with personChoice and its bots as the server's
+ * bots do: what any run of it must end with, crashed and rebuilt or not. Sequential games only.
+ */
+export function deterministicRun(game: AnyGame, seed: string, seats: number, options: Json, botSeats: Seat[]): { actions: { seat: Seat; action: ActionBase }[]; scores: FinalScores } {
+  let state = game.setup(seed, seats, options);
+  const actions: { seat: Seat; action: ActionBase }[] = [];
+  while (!game.isOver(state)) {
+    const prompts = game.prompts(state);
+    if (prompts.length !== 1) throw new Error("deterministicRun plays games with one decision at a time only");
+    const prompt = prompts[0]!;
+    // What a client decodes is the view as JSON.
+    const view = cloneJson(game.view(state, prompt.seat) as Json);
+    const action = (
+      botSeats.includes(prompt.seat) ? game.bot(view, prompt, botRandom(seed, actions.length, prompt.seat)) : personChoice(game, view, prompt, prompt.seat, actions.length)
+    ) as ActionBase;
+    const result = game.apply(state, prompt.seat, action);
+    if (!result.ok) throw new Error(`deterministicRun: ${result.error.message}`);
+    state = result.state;
+    actions.push({ seat: prompt.seat, action });
+  }
+  return { actions, scores: game.scores(state)! };
+}
+
+/**
+ * A person at a table who plays every decision (personChoice) and, whenever the connection
+ * goes (the server was killed or restarted), joins the same table again by id with the same
+ * token until it is back: what the web client does.
+ */
+export class SteadyPlayer {
+  room: Room | null = null;
+  seat: Seat | null = null;
+  latest: TableSnapshot | null = null;
+  /** The highest version this person ever saw: every action up to it was accepted. */
+  maxSeen = 0;
+  /** The first version seen after each rejoin. */
+  readonly rejoinedAt: number[] = [];
+  private url: string;
+  private stopped = false;
+  private answered = -1;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    readonly name: string,
+    readonly token: string,
+    private readonly game: AnyGame,
+    url: string,
+    public thinkMs = 0,
+  ) {
+    this.url = url;
+  }
+
+  /** Creates a table and sits at it. */
+  async create(request: Record<string, unknown>): Promise<string> {
+    const room = await new Client(this.url).create("table", { ...request, name: this.name, token: this.token });
+    this.attach(room);
+    return room.roomId;
+  }
+
+  async join(tableId: string): Promise<void> {
+    this.attach(await new Client(this.url).joinById(tableId, { name: this.name, token: this.token }));
+  }
+
+  /** Where to rejoin from now on (another process). */
+  moveTo(url: string): void {
+    this.url = url;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    void this.room?.leave(true).catch(() => undefined);
+  }
+
+  until<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const attempt = () => {
+        const value = check();
+        if (!value) return;
+        this.waiters.delete(attempt);
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(attempt);
+        reject(new Error(`${this.name}: timed out waiting for ${what} (at version ${this.latest?.version}, status ${this.latest?.status})`));
+      }, timeoutMs);
+      this.waiters.add(attempt);
+      attempt();
+    });
+  }
+
+  private attach(room: Room): void {
+    this.room = room;
+    room.reconnection.enabled = false; // a killed server forgets sessions: the way back is joining by id
+    const tableId = room.roomId;
+    let first = true;
+    room.onMessage("seated", (message: { seat: Seat | null }) => {
+      this.seat = message.seat;
+    });
+    room.onMessage("error", () => {
+      // Refused (rate limit, or a race with a rebuilt table): ask again a moment later.
+      this.answered = -1;
+      setTimeout(() => this.latest && this.play(this.latest), 200);
+    });
+    room.onMessage("*", () => undefined);
+    room.onStateChange((state) => {
+      const snapshot = (state as unknown as { toJSON(): TableSnapshot }).toJSON();
+      this.latest = snapshot;
+      if (first) {
+        first = false;
+        this.rejoinedAt.push(snapshot.version);
+        this.answered = -1;
+      }
+      this.maxSeen = Math.max(this.maxSeen, snapshot.version);
+      this.play(snapshot);
+      for (const waiter of [...this.waiters]) waiter();
+    });
+    room.onLeave(() => {
+      if (this.room === room) this.room = null;
+      if (!this.stopped && this.latest?.status === "playing") void this.rejoin(tableId);
+    });
+  }
+
+  private play(snapshot: TableSnapshot): void {
+    if (snapshot.status !== "playing" || this.seat === null || snapshot.version <= this.answered) return;
+    const prompt = decodePrompt(snapshot, this.seat);
+    if (!prompt) return;
+    this.answered = snapshot.version;
+    const seat = this.seat;
+    const room = this.room;
+    // A person takes a moment; the choice depends only on what they see and the move number.
+    setTimeout(() => room?.send("action", personChoice(this.game, decodeView(snapshot, seat), prompt, seat, snapshot.version)), this.thinkMs);
+  }
+
+  private async rejoin(tableId: string): Promise<void> {
+    for (let attempt = 0; !this.stopped; attempt++) {
+      try {
+        this.attach(await new Client(this.url).joinById(tableId, { name: this.name, token: this.token }));
+        return;
+      } catch (error) {
+        if (process.env.HARNESS_DEBUG) console.error(`${this.name}: rejoin failed: ${(error as Error).message}`);
+        // Like the web client: growing patience (0.3 s up to 2 s), spread so a thousand players
+        // do not knock at once on a server that is still rebuilding.
+        await new Promise((done) => setTimeout(done, Math.min(2000, 300 * 1.5 ** attempt) * (0.75 + Math.random() / 2)));
+      }
+    }
+  }
+}

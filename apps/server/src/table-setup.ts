@@ -1,0 +1,70 @@
+/**
+ * The two ways a table comes to be: a create request, checked in full before anything exists
+ * (a refused create leaves nothing behind), and a stored match replayed by the rules.
+ */
+import type { ResumableMatch } from "@saloon/db";
+import type { ActionBase, AnyGame, LogEvent, Seat } from "@saloon/engine";
+import { createTableOptions } from "@saloon/protocol";
+import { JoinRejected, describeIssues, parseJoin, splitOptions } from "./table-options.ts";
+
+/**
+ * A create request, checked: the game, its parsed table options, the bot seats, and the names of
+ * the seats the game plays itself (El Paso's Sue), which are bot seats too.
+ */
+export function readCreateRequest(raw: unknown, games: Readonly<Record<string, AnyGame>>) {
+  const { table, join } = splitOptions(raw);
+  const parsed = createTableOptions.safeParse(table);
+  if (!parsed.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(parsed.error));
+  const request = parsed.data;
+  const creator = parseJoin(join);
+  if (!creator.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(creator.error));
+
+  const game = Object.hasOwn(games, request.game) ? games[request.game] : undefined;
+  if (!game) throw new JoinRejected("UNKNOWN_GAME", `No game "${request.game}" here; see GET /api/games`);
+  if (request.seats < game.minSeats || request.seats > game.maxSeats) {
+    throw new JoinRejected("BAD_SETUP", `${game.title} takes ${game.minSeats}–${game.maxSeats} seats, not ${request.seats}`);
+  }
+  const bots = new Set(request.bots);
+  if (bots.size !== request.bots.length) throw new JoinRejected("BAD_OPTIONS", "bots: a seat is listed twice");
+  for (const seat of bots) {
+    if (seat >= request.seats) throw new JoinRejected("BAD_OPTIONS", `bots: there is no seat ${seat} at a ${request.seats}-seat table`);
+  }
+  let options: unknown;
+  let automa: Map<Seat, string>;
+  try {
+    options = game.parseOptions(request.options);
+    automa = new Map((game.automaSeats?.(request.seats, options) ?? []).map((seat) => [seat.seat, seat.name]));
+  } catch (cause) {
+    throw new JoinRejected("BAD_SETUP", (cause as Error).message);
+  }
+  for (const seat of automa.keys()) bots.add(seat);
+  // Refuse a creator who could never sit down now, rather than leaving an orphan table behind.
+  if (!creator.data.spectate) {
+    if (bots.size === request.seats) throw new JoinRejected("TABLE_FULL", "Every seat is a bot; create the table with spectate: true to watch");
+    const wanted = creator.data.seat;
+    if (wanted !== undefined && (wanted >= request.seats || bots.has(wanted))) {
+      throw new JoinRejected("SEAT_TAKEN", `Seat ${wanted} is not free at this table`);
+    }
+  }
+  return { game, request, bots, options, automa };
+}
+
+/** A stored match's game state after every stored action, in order; throws "cannot rebuild…" when the rules refuse its log. */
+export function replayStored(game: AnyGame, match: ResumableMatch): {
+  gameState: unknown;
+  actions: { seat: Seat; action: ActionBase; at: number }[];
+  events: LogEvent[];
+} {
+  let gameState = game.setup(match.seed, match.seats.length, match.options);
+  const actions: { seat: Seat; action: ActionBase; at: number }[] = [];
+  const events: LogEvent[] = [];
+  for (const [index, entry] of match.actions.entries()) {
+    if (entry.index !== index) throw new Error(`cannot rebuild table ${match.id}: its log has no action ${index}`);
+    const result = game.apply(gameState, entry.seat, entry.action);
+    if (!result.ok) throw new Error(`cannot rebuild table ${match.id}: action ${index} is refused now (${result.error.code})`);
+    gameState = result.state;
+    actions.push({ seat: entry.seat, action: entry.action, at: entry.at.getTime() });
+    events.push(...result.events);
+  }
+  return { gameState, actions, events };
+}

@@ -1,0 +1,53 @@
+/**
+ * The WebSocket transport with two guarantees the stock one lacks: every connection knows the
+ * address its budgets are charged to, and closing a connection can never throw. (`ws` throws
+ * on a close reason over 123 bytes; Colyseus put the client's own message type in one, and the
+ * throw took the whole process down: issue #9.)
+ */
+import type { IncomingMessage } from "node:http";
+import type { Client } from "@colyseus/core";
+import { WebSocketClient, WebSocketTransport } from "@colyseus/ws-transport";
+import type { WebSocket } from "ws";
+import { addressOf } from "./http-guard.ts";
+
+/** WebSocket's limit for a close frame's reason, in UTF-8 bytes (RFC 6455 §5.5: 125 minus the code). */
+const MAX_CLOSE_REASON_BYTES = 123;
+
+export function clampCloseReason(reason: unknown): string | undefined {
+  if (reason === undefined || reason === null) return undefined;
+  let text = String(reason);
+  if (Buffer.byteLength(text) <= MAX_CLOSE_REASON_BYTES) return text;
+  while (Buffer.byteLength(text) > MAX_CLOSE_REASON_BYTES - 1) text = text.slice(0, -1);
+  return `${text}…`.slice(0, MAX_CLOSE_REASON_BYTES);
+}
+
+const originalLeave = WebSocketClient.prototype.leave;
+if (!(originalLeave as { saloonSafe?: boolean }).saloonSafe) {
+  const safeLeave = function (this: WebSocketClient, code?: number, reason?: string): void {
+    try {
+      originalLeave.call(this, code, clampCloseReason(reason));
+    } catch {
+      // An invalid close code or a socket already gone: drop the connection without a handshake.
+      (this.ref as WebSocket).terminate();
+    }
+  };
+  (safeLeave as { saloonSafe?: boolean }).saloonSafe = true;
+  WebSocketClient.prototype.leave = safeLeave;
+}
+
+const addresses = new WeakMap<object, string>();
+
+/** The address a room client connected from ("unknown" if the transport did not see it). */
+export function connectionAddress(client: Client): string {
+  return addresses.get((client as unknown as { ref: object }).ref) ?? "unknown";
+}
+
+export class SaloonTransport extends WebSocketTransport {
+  constructor(options: { maxFrameBytes: number; trustProxy: boolean }) {
+    super({ maxPayload: options.maxFrameBytes });
+    // Before Colyseus's own listener, which may run a room's onJoin synchronously.
+    this.wss.prependListener("connection", (socket: WebSocket, req: IncomingMessage) => {
+      addresses.set(socket, addressOf(req, options.trustProxy));
+    });
+  }
+}

@@ -271,6 +271,21 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(await page.getByTestId("replay-check").count()).toBe(0);
     await page.unroute(detailUrl);
 
+    // A match played with other rules than the site's (an older rulesVersion) is not rebuilt:
+    // it is marked, and shown by its recorded scores.
+    await page.route(detailUrl, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), rulesVersion: "0" } });
+    });
+    await page.reload();
+    const note = page.getByTestId("not-replayable");
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.textContent()).toContain("played with rules version 0; the site now runs version 1");
+    expect(await scoresIn("final-scores")).toEqual(totalsAtTable);
+    expect(await page.getByTestId("replay-banner").count()).toBe(0);
+    expect(await page.getByTestId("replay-warning").count()).toBe(0);
+    await page.unroute(detailUrl);
+
     // "More matches" asks for the next page with the cursor and adds it below.
     const listUrl = (url: URL) => url.pathname === "/api/matches";
     await page.route(listUrl, async (route) => {
@@ -280,7 +295,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
           { seat: 0, kind: "human", name: "Annie Oakley", total: 12, placement: 1, winner: true },
           { seat: 1, kind: "bot", name: "Bot 2", total: 3, placement: 2, winner: false },
         ];
-        const older = { id: "older-match", game: "fistful", status: "finished", createdAt: "2026-01-01T09:00:00Z", startedAt: null, finishedAt: "2026-01-01T10:00:00Z", seats };
+        const older = { id: "older-match", game: "fistful", rulesVersion: "0", status: "finished", createdAt: "2026-01-01T09:00:00Z", startedAt: null, finishedAt: "2026-01-01T10:00:00Z", seats };
         await route.fulfill({ json: { matches: [older], nextCursor: null } });
         return;
       }
@@ -295,6 +310,9 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     await page.locator('[data-match="older-match"]').waitFor({ timeout: 10_000 });
     expect(await page.locator("[data-match]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-match")))).toEqual([roomId, "older-match"]);
     expect(await page.getByRole("button", { name: "More matches", exact: true }).count()).toBe(0);
+    // The older match was played with other rules: its row says it has scores only.
+    expect(await page.locator('[data-match="older-match"] [data-testid="scores-only"]').count()).toBe(1);
+    expect(await page.locator(`[data-match="${roomId}"] [data-testid="scores-only"]`).count()).toBe(0);
     await page.unroute(listUrl);
 
     expect(pageErrors).toEqual([]);

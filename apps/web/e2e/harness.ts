@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { type Browser, type Page, chromium } from "playwright-core";
+import { type Browser, type Locator, type Page, chromium } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LAUNCH_ARGS = [
@@ -61,26 +61,43 @@ export interface Site {
   browser: Browser;
   /** Everything the server printed (warnings and up), for failure messages. */
   output(): string;
+  /** Kills the server with SIGKILL and starts it again on the same port and database (needs `dataDir`). */
+  crashAndRestart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts the real server (bots wait `botDelayMs`) on a free port, and Chromium. */
-export async function startSite(botDelayMs: number): Promise<Site> {
+/**
+ * Starts the real server (bots wait `botDelayMs`) on a free port, and Chromium. By default a
+ * fresh in-memory database each run (the history starts empty); `dataDir` keeps it in a folder.
+ */
+export async function startSite(botDelayMs: number, options: { dataDir?: string } = {}): Promise<Site> {
   if (!haveChromium) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
   if (!existsSync(webDist)) throw new Error("apps/web/dist is missing: run `pnpm --filter @saloon/web build` first");
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    // A fresh in-memory database each run: the history starts empty.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", BOT_DELAY_MS: String(botDelayMs), LOG_LEVEL: "warn", PGLITE_DIR: "memory://", DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const launch = () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BOT_DELAY_MS: String(botDelayMs),
+        LOG_LEVEL: "warn",
+        PGLITE_DIR: options.dataDir ?? "memory://",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    return child;
+  };
+  let server = launch();
   const stopServer = async () => {
-    if (server.exitCode !== null) return;
+    if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
@@ -93,6 +110,14 @@ export async function startSite(botDelayMs: number): Promise<Site> {
       base,
       browser,
       output: () => output,
+      async crashAndRestart() {
+        if (!options.dataDir) throw new Error("crashAndRestart needs a dataDir: an in-memory database dies with the server");
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGKILL");
+        await exited;
+        server = launch();
+        await waitForHealth(base, server, () => output);
+      },
       async stop() {
         await browser.close();
         await stopServer();
@@ -127,4 +152,35 @@ export async function finalTotals(page: Page): Promise<Record<string, string>> {
     totals[(await row.getAttribute("data-seat")) ?? "?"] = (await row.locator("[data-total]").textContent())?.trim() ?? "";
   }
   return totals;
+}
+
+/** Creates a table from the lobby as `name` and waits until the page is seated at it; returns the table id. */
+export async function createTableFromLobby(page: Page, base: string, table: { name: string; game: string; seats: number; bots: number[] }): Promise<string> {
+  await page.goto(`${base}/#/`);
+  await page.fill('input[name="player-name"]', table.name);
+  await page.locator('select[name="game"]').selectOption(table.game);
+  await page.locator(`input[name="seats"][value="${table.seats}"]`).check({ force: true });
+  for (let seat = 1; seat < table.seats; seat++) await page.locator(`input[name="bot-${seat}"]`).setChecked(table.bots.includes(seat));
+  await page.getByRole("button", { name: /create table/i }).click();
+  await page.waitForURL(/#\/table\/[^/]+$/, { timeout: 15_000 });
+  await page.locator(".seat.me").waitFor({ timeout: 15_000 });
+  return page.url().split("#/table/")[1]!;
+}
+
+/** What a seated page may click now: highlighted options and places that open a choice. */
+export const CLICKABLE = "[data-option]:not([disabled]), [data-place]";
+
+/**
+ * Clicks one element and, when it sends an option, waits for the table to take it (its version
+ * moves on); returns a sentence when the server never answered (to collect as a failure).
+ */
+export async function clickAndWait(page: Page, target: Locator): Promise<string | null> {
+  const raw = await target.getAttribute("data-option");
+  const before = await version(page);
+  await target.click({ timeout: 10_000 });
+  if (raw === null) return null;
+  return page
+    .waitForFunction((v) => Number(document.querySelector(".table-page")?.getAttribute("data-version")) !== v, before, { timeout: 10_000 })
+    .then(() => null)
+    .catch(async () => `no answer to ${raw}: ${(await page.locator(".notice").allTextContents()).join(" ")}`);
 }

@@ -1,5 +1,6 @@
 /** Game renderers by game id; unknown games fall back to a plain list of options. */
 import { elGauchoClient } from "./el-gaucho/index.ts";
+import { elPasoClient } from "./el-paso/index.ts";
 import { fistfulClient } from "./fistful/index.ts";
 import { genericClient } from "./generic/index.ts";
 import type { GameClient } from "./types.ts";
@@ -7,6 +8,7 @@ import type { GameClient } from "./types.ts";
 const CLIENTS: Record<string, GameClient<never>> = {
   [fistfulClient.id]: fistfulClient as GameClient<never>,
   [elGauchoClient.id]: elGauchoClient as GameClient<never>,
+  [elPasoClient.id]: elPasoClient as GameClient<never>,
 };
 
 export function clientFor(gameId: string): GameClient<unknown> {

@@ -50,6 +50,11 @@ export interface GameClient<V = unknown> {
   /** Who owes a decision now, from the view (everyone can see this). */
   waitingFor(view: V): { seat: number; kind: string }[];
   categoryLabel(category: string): string;
+  /**
+   * The game's own table options in the lobby's create form, if it has any: a component that
+   * keeps `options` (bindable) as the create request's `options`.
+   */
+  TableOptions?: Component<{ options?: Record<string, unknown> }>;
   /** Which seat is "at the table" this turn, for the turn marker (may differ from who owes a prompt). */
   activeSeat?(view: V): number | null;
 }

@@ -1,5 +1,5 @@
 /** Who this browser is: a display name and a random guest token, both kept in localStorage. */
-import { MAX_NAME_LENGTH } from "@saloon/protocol";
+import { MAX_NAME_LENGTH, normaliseName } from "@saloon/protocol";
 
 const NAME_KEY = "saloon.name";
 const TOKEN_KEY = "saloon.token";
@@ -31,8 +31,9 @@ export function guestToken(): string {
   return token;
 }
 
+/** The name as the server will keep it (its own cleaning, no markup), cut to the length it allows in characters. */
 export function cleanName(raw: string): string {
-  return raw.replace(/\s+/g, " ").trim().slice(0, MAX_NAME_LENGTH);
+  return [...normaliseName(raw.replace(/[<>]/g, ""))].slice(0, MAX_NAME_LENGTH).join("").trim();
 }
 
 export function savedName(): string {

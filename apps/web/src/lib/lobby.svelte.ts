@@ -1,7 +1,15 @@
 /** The live list of public tables, fed by the server's LobbyRoom ("rooms", "+", "-"). */
 import type { Room, RoomAvailable } from "@colyseus/sdk";
-import { LOBBY_MESSAGES, LOBBY_ROOM, TABLE_ROOM, type TableListing } from "@saloon/protocol";
-import { colyseus, errorText } from "./server.ts";
+import { GUEST_TOKEN_HEADER, LOBBY_MESSAGES, LOBBY_ROOM, type MyTable, TABLE_ROOM, type TableListing } from "@saloon/protocol";
+import { colyseus, errorText, httpUrl } from "./server.ts";
+
+/** The running games this guest sits at, on any server process and from any tab (GET /api/my-tables). */
+export async function fetchMyTables(token: string, fetchImpl: typeof fetch = fetch): Promise<MyTable[]> {
+  const response = await fetchImpl(httpUrl("/api/my-tables"), { headers: { accept: "application/json", [GUEST_TOKEN_HEADER]: token } });
+  if (!response.ok) throw new Error(`The server answered ${response.status} for your tables.`);
+  const body: unknown = await response.json();
+  return Array.isArray(body) ? (body as MyTable[]) : [];
+}
 
 export type Listing = RoomAvailable<TableListing>;
 
@@ -55,7 +63,7 @@ function isTable(listing: Listing | undefined): listing is Listing {
   return !!listing && (listing.name === undefined || listing.name === TABLE_ROOM) && !!listing.metadata;
 }
 
-const STATUS_ORDER = { waiting: 0, playing: 1, finished: 2 } as const;
+const STATUS_ORDER = { waiting: 0, playing: 1, finished: 2, abandoned: 3 } as const;
 
 /** Waiting tables first (they need people), then running, then finished; newest first within. */
 export function sortTables(tables: readonly Listing[]): Listing[] {

@@ -2,7 +2,7 @@ import { type AnyGame, type FinalScores, type LogEvent, defineGame, playOut } fr
 import { elGaucho } from "@saloon/el-gaucho";
 import { fistful } from "@saloon/fistful";
 import { describe, expect, it } from "vitest";
-import { type Cursor, buildReplay, control, headlineEvent, keyControl, lastMove, moveEvents, scoreProblems, visibleEvents } from "./replay.ts";
+import { type Cursor, buildReplay, control, headlineEvent, keyControl, lastMove, moveEvents, notReplayable, scoreProblems, visibleEvents } from "./replay.ts";
 
 const played = playOut(fistful, { seed: "replay-test", seats: 3 });
 const match = { seed: "replay-test", seats: 3, options: null, actions: played.log };
@@ -48,6 +48,16 @@ describe("buildReplay", () => {
     expect(replay.states).toEqual([]);
     expect(lastMove(replay)).toBe(0);
     expect(replay.failure).toMatch(/could not be set up again: .*no table options/);
+  });
+});
+
+describe("which matches can be replayed", () => {
+  it("only with the rules version a match was played with; otherwise it is marked, with the reason", () => {
+    expect(notReplayable(fistful, { game: "fistful", rulesVersion: fistful.rulesVersion })).toBeNull();
+    expect(notReplayable(fistful, { game: "fistful", rulesVersion: "0" })).toMatch(/played with rules version 0; the site now runs version 1 .* can't be replayed/);
+    expect(notReplayable(undefined, { game: "fistful", rulesVersion: "1" })).toMatch(/no rules for “fistful”/);
+    // Another game's rules never stand in.
+    expect(notReplayable(elGaucho, { game: "fistful", rulesVersion: elGaucho.rulesVersion })).toMatch(/no rules for “fistful”/);
   });
 });
 

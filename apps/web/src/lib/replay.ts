@@ -33,6 +33,20 @@ export interface RecordedMatch {
   actions: readonly { seat: Seat; action: ActionBase }[];
 }
 
+/**
+ * Why this client cannot rebuild a recorded match, or null when it can. A match is rebuilt only
+ * with the rules version it was played with: a rules change (new component values, a changed
+ * rule) makes an old log replay a different game, and old versions are not kept. Such a match
+ * keeps its recorded scores; it is marked instead of replayed.
+ */
+export function notReplayable(rules: AnyGame | null | undefined, match: { game: string; rulesVersion: string }): string | null {
+  if (!rules || rules.id !== match.game) return `This client has no rules for “${match.game}”, so it can't replay this match. The scores above are as recorded.`;
+  if (rules.rulesVersion !== match.rulesVersion) {
+    return `This match was played with rules version ${match.rulesVersion}; the site now runs version ${rules.rulesVersion} and does not keep older rules, so it can't be replayed move by move. The scores above are as recorded.`;
+  }
+  return null;
+}
+
 /** Rebuilds every state of a match: `game.setup`, then `game.apply` once per recorded action. */
 export function buildReplay(game: AnyGame, match: RecordedMatch): Replay {
   const replay: Replay = { states: [], moves: [], total: match.actions.length, failure: null };

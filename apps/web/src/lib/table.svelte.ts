@@ -5,6 +5,7 @@
 import type { Room } from "@colyseus/sdk";
 import type { FinalScores, LogEvent, Prompt } from "@saloon/engine";
 import {
+  type AbsentSeatMessage,
   CLIENT_MESSAGES,
   CLOSE_CODES,
   type JoinErrorCode,
@@ -22,6 +23,7 @@ import {
 import type { Option } from "../games/types.ts";
 import { guestToken, savedName } from "./identity.ts";
 import { colyseus, errorText } from "./server.ts";
+import type { CreateTableRequest } from "./solo.ts";
 
 export type Connection = "connecting" | "open" | "reconnecting" | "closed" | "failed";
 
@@ -38,7 +40,18 @@ const JOIN_FAILURES: Record<JoinErrorCode, string> = {
   UNKNOWN_GAME: "This server doesn't host that game.",
   BAD_SETUP: "The game refused this table's setup.",
   BAD_OPTIONS: "The server didn't accept the request. Check your name and try again.",
+  ROOM_FULL: "This table has as many watchers as it can take right now. Try again in a little while.",
+  RATE_LIMITED: "That was a lot of tables or joins in a short time. Wait a minute and try again.",
+  BAD_REQUEST: "The server couldn't read that request.",
 };
+
+/** A join that failed because the table is not (yet) on any server: it may come back after a restart. */
+function tableMissing(error: unknown): boolean {
+  return !joinErrorCode(error) && /not found|no rooms? found|invalid room|disposed|not available|timed out|failed to fetch|networkerror|econnrefused/i.test(errorText(error));
+}
+
+/** How long a page keeps looking for a table that is not there (a server restarting rebuilds it within seconds). */
+const MISSING_TABLE_PATIENCE_MS = 30_000;
 
 /** A sentence for a failed join: the protocol's error code when there is one, else the raw message. */
 export function joinFailure(error: unknown): string {
@@ -54,7 +67,13 @@ function normalise(raw: unknown): TableSnapshot {
   type SeatEntry = TableSnapshot["seats"][number];
   const s = raw as Omit<TableSnapshot, "seats"> & { seats: SeatEntry[] | Record<string, SeatEntry> };
   const seats: SeatEntry[] = Array.isArray(s.seats) ? s.seats : Object.values(s.seats ?? {});
-  return { ...s, seats: [...seats].sort((a, b) => a.seat - b.seat), view: s.view ?? {}, result: s.result ?? "" };
+  return {
+    ...s,
+    seats: [...seats].map((seat) => ({ ...seat, awayUntil: seat.awayUntil ?? 0, graceOver: seat.graceOver ?? false })).sort((a, b) => a.seat - b.seat),
+    view: s.view ?? {},
+    result: s.result ?? "",
+    endReason: s.endReason ?? "",
+  };
 }
 
 export class TableSession {
@@ -80,22 +99,41 @@ export class TableSession {
   result = $derived.by<FinalScores | null>(() => (this.snapshot ? decodeResult(this.snapshot) : null));
 
   #left = false;
+  #watching = false;
+  #retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(roomId: string) {
     this.roomId = roomId;
   }
 
-  /** Joins the room as a player (reclaiming our seat by token) or as a spectator. */
-  async join(options: { watch: boolean; seat?: number }): Promise<void> {
-    this.connection = "connecting";
+  /**
+   * Joins the room as a player (reclaiming our seat by token) or as a spectator. A table that is
+   * not there is looked for again for a while: after a server restart or crash it comes back
+   * under the same id within seconds.
+   */
+  async join(options: { watch: boolean; seat?: number }, startedAt = Date.now()): Promise<void> {
+    this.#watching = options.watch;
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    if (this.#left) return;
+    if (this.connection !== "reconnecting") this.connection = "connecting";
     this.failure = "";
     try {
       const joinOptions = options.watch
         ? { spectate: true }
         : { name: savedName(), token: guestToken(), ...(options.seat === undefined ? {} : { seat: options.seat }) };
       const room = await colyseus().joinById(this.roomId, joinOptions);
+      if (this.#left) {
+        void room.leave(true);
+        return;
+      }
       this.attach(room);
     } catch (error) {
+      const waited = Date.now() - startedAt;
+      if (tableMissing(error) && waited < MISSING_TABLE_PATIENCE_MS && !this.#left) {
+        this.#retry = setTimeout(() => void this.join(options, startedAt), Math.min(2000, 300 + waited / 5));
+        return;
+      }
       this.connection = "failed";
       this.failure = joinFailure(error);
     }
@@ -106,6 +144,9 @@ export class TableSession {
     this.room = room;
     this.connection = "open";
     room.reconnection.minUptime = 1000;
+    // A few quick tries to resume the same session; after a server restart the session is gone
+    // and joining the table again by id (onLeave below) is what brings the player back.
+    room.reconnection.maxRetries = 4;
     room.onMessage(SERVER_MESSAGES.seated, (message: SeatedMessage) => {
       this.seat = message.seat;
       this.gameId = message.game;
@@ -131,6 +172,14 @@ export class TableSession {
     room.onLeave((code: number) => {
       this.busy = false;
       if (this.#left) return;
+      const status = this.snapshot?.status;
+      // The server went away (restart, crash, or the table moved to another process) while the
+      // game was on: find the same table again, as a reload would.
+      if (code !== CLOSE_CODES.replaced && code !== 1000 && (status === "playing" || status === "waiting")) {
+        this.connection = "reconnecting";
+        void this.join({ watch: this.#watching });
+        return;
+      }
       this.connection = "closed";
       this.failure =
         code === CLOSE_CODES.replaced
@@ -172,8 +221,14 @@ export class TableSession {
     setTimeout(() => (this.notices = this.notices.filter((n) => n.id !== id)), 5000);
   }
 
+  /** Once an absent person's grace period is over: give their seat to a bot, or end the game. */
+  decideAbsent(seat: number, choice: AbsentSeatMessage["choice"]): void {
+    this.room?.send(CLIENT_MESSAGES.absentSeat, { seat, choice } satisfies AbsentSeatMessage);
+  }
+
   async leave(): Promise<void> {
     this.#left = true;
+    if (this.#retry) clearTimeout(this.#retry);
     const room = this.room;
     this.room = null;
     if (room) await room.leave(true).catch(() => undefined);
@@ -192,7 +247,7 @@ export function takeSession(roomId: string): TableSession | undefined {
   return s;
 }
 
-export async function createTable(request: { game: string; seats: number; bots: number[]; private: boolean }): Promise<string> {
+export async function createTable(request: CreateTableRequest): Promise<string> {
   const room = await colyseus().create(TABLE_ROOM, { ...request, name: savedName(), token: guestToken() });
   const session = new TableSession(room.roomId);
   session.attach(room);

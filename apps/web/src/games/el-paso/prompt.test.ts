@@ -1,0 +1,51 @@
+import { type ElPasoView, elPaso } from "@saloon/el-paso";
+import { type Prompt, createRandom } from "@saloon/engine";
+import { describe, expect, it } from "vitest";
+import type { Option } from "../types.ts";
+import { describePrompt, describeWaiting, nodeName, onBoard, optionLabel, optionsByPlace, placesOf, targetOf } from "./prompt.ts";
+
+const names = ["Annie", "Bill", "Calamity", "Doc"];
+/** Options that are buttons by design: they have no place on the board, or (bonus, exchange) belong in the status bar too. */
+const BUTTONS = new Set(["done", "noDelivery", "auxExchange", "bonus", "exchange"]);
+
+describe("El Paso prompts in the browser", () => {
+  it.each([2, 4])("places every option of a %i-player game on the board or a button, with a readable label", (seats) => {
+    const random = createRandom(`prompts-${seats}`);
+    let state = elPaso.setup(`prompts-${seats}`, seats, elPaso.parseOptions({ bSides: [2, 4, 6], randomNeutrals: true }));
+    const kinds = new Set<string>();
+    const types = new Set<string>();
+    for (let step = 0; step < 3000 && !elPaso.isOver(state); step++) {
+      const [prompt] = elPaso.prompts(state) as Prompt<Option>[];
+      const view = elPaso.view(state, prompt!.seat) as ElPasoView;
+      kinds.add(prompt!.kind);
+      expect(describePrompt(prompt!, view, names)).not.toMatch(/undefined|NaN|Your decision/);
+      expect(describeWaiting(prompt!.kind, view)).not.toBe("thinking");
+      const places = optionsByPlace(prompt!);
+      for (const option of prompt!.options) {
+        types.add(option.type);
+        expect(onBoard(prompt!, option) || BUTTONS.has(option.type), option.type).toBe(true);
+        for (const key of placesOf(option)) expect(places.get(key)).toContain(option);
+        // Two-step choices name a real second place: a building space or the player's own disc.
+        const target = targetOf(option);
+        if (target?.startsWith("node:")) expect(nodeName(target.slice(5), view, names)).not.toMatch(/a space/);
+        if (target?.startsWith("disc:")) expect(view.players[prompt!.seat]!.discs).toContain(target.slice(5));
+        expect(optionLabel(prompt!, option, view, names)).not.toMatch(/undefined|NaN|\[object|null/);
+      }
+      const action = elPaso.bot(view, prompt as never, random);
+      const result = elPaso.apply(state, prompt!.seat, action);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+    }
+    expect(elPaso.isOver(state)).toBe(true);
+    expect([...kinds]).toEqual(expect.arrayContaining(["pickObjective", "move", "actions", "deliver"]));
+    expect([...types]).toEqual(expect.arrayContaining(["move", "act", "deliver", "build", "buy", "hire"]));
+  }, 20_000);
+
+  it("turns an option type it does not know into a plain button with the option's own words", () => {
+    const prompt: Prompt<Option> = { seat: 0, kind: "actions", options: [{ type: "spendToken", when: "now" } as Option] };
+    const view = elPaso.view(elPaso.setup("unknown", 2), 0) as ElPasoView;
+    expect(onBoard(prompt, prompt.options[0]!)).toBe(false);
+    expect(optionLabel(prompt, prompt.options[0]!, view, names)).toBe("spendToken now");
+    expect(describePrompt({ seat: 0, kind: "somethingNew", options: [] }, view, names)).toBe("Your decision (somethingNew).");
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * El Paso's solo variant as the lobby offers it: one person against Sue, the game's own
+ * opponent. A solo table is a 2-seat El Paso table with the options { solo: true, difficulty };
+ * the server seats Sue at seat 1 by itself (packages/games/el-paso/src/sue.ts).
+ */
+export const SOLO_GAME = "el-paso";
+
+/** Her difficulty is the number of B-cards shuffled into her bot deck with the 8 A-cards. */
+export const SOLO_DIFFICULTIES = [
+  { difficulty: 0, label: "No B-card (easiest)" },
+  { difficulty: 1, label: "1 B-card" },
+  { difficulty: 2, label: "2 B-cards" },
+  { difficulty: 3, label: "3 B-cards (hardest)" },
+] as const;
+
+export interface CreateTableRequest {
+  game: string;
+  seats: number;
+  bots: number[];
+  private: boolean;
+  /** How long a person who left keeps their seat (seconds). */
+  graceSeconds?: number;
+  options?: Record<string, unknown>;
+}
+
+export const offersSolo = (gameId: string): boolean => gameId === SOLO_GAME;
+
+export function soloTableRequest(difficulty: number, isPrivate: boolean): CreateTableRequest {
+  return { game: SOLO_GAME, seats: 2, bots: [], private: isPrivate, options: { solo: true, difficulty } };
+}

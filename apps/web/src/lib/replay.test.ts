@@ -54,7 +54,7 @@ describe("buildReplay", () => {
 describe("which matches can be replayed", () => {
   it("only with the rules version a match was played with; otherwise it is marked, with the reason", () => {
     expect(notReplayable(fistful, { game: "fistful", rulesVersion: fistful.rulesVersion })).toBeNull();
-    expect(notReplayable(fistful, { game: "fistful", rulesVersion: "0" })).toMatch(/played with rules version 0; the site now runs version 1 .* can't be replayed/);
+    expect(notReplayable(fistful, { game: "fistful", rulesVersion: "0" })).toMatch(/played with rules version 0; the site now runs version 2 .* can't be replayed/);
     expect(notReplayable(undefined, { game: "fistful", rulesVersion: "1" })).toMatch(/no rules for “fistful”/);
     // Another game's rules never stand in.
     expect(notReplayable(elGaucho, { game: "fistful", rulesVersion: elGaucho.rulesVersion })).toMatch(/no rules for “fistful”/);

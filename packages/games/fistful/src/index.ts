@@ -13,7 +13,8 @@ export const fistful = defineGame<FistfulState, FistfulAction, FistfulOptions, F
   title: "A Fistful of Meeples",
   minSeats: 2,
   maxSeats: 4,
-  rulesVersion: "1",
+  // Version 2: dynamite explodes after the whole draw (RULINGS.dynamiteAfterTheDraw).
+  rulesVersion: "2",
   defaultOptions: {},
   actionTypes: ACTION_TYPES,
   parseOptions: noTableOptions("A Fistful of Meeples"),

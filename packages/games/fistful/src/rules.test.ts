@@ -552,24 +552,55 @@ describe("step 3: builders, building and upgrading signs", () => {
   });
 });
 
-describe("dynamite", () => {
-  it("makes every player return half their stone (rounded down) and counts as one of the pieces drawn", () => {
-    const state = emptyTable(3);
-    // The only piece in the bag is a dynamite; after it explodes the bag holds only the stone returned.
-    state.bag = { gold: 0, stone: 0, dynamite: 1 };
-    state.players[0]!.stone = 5;
-    state.players[1]!.stone = 3;
-    state.players[2]!.stone = 1;
-    state.signs.T4 = { owner: 0, points: 5 };
+describe("dynamite (RULINGS.dynamiteAfterTheDraw)", () => {
+  /** Seat 0's miner on T4 makes the owner of T4's sign (seat 0) draw 2 or 4 pieces from `bag`. */
+  function minerDraw(bag: { gold: number; stone: number; dynamite: number }, signPoints: 5 | 10, stones: number[]) {
+    const state = emptyTable(stones.length);
+    state.bag = bag;
+    stones.forEach((stone, seat) => {
+      state.players[seat]!.stone = stone;
+    });
+    state.signs.T4 = { owner: 0, points: signPoints };
     put(state, "saloon", { miner: 1 });
     put(state, "B6", { builder: 1 });
-    const { state: after, events } = play(state, { type: "take", location: "saloon" }, { type: "start", space: "T4" });
-    expect(eventsOf(events, "dynamiteExploded")).toEqual([{ type: "dynamiteExploded", seat: 0, returned: [2, 1, 0] }]);
+    return play(state, { type: "take", location: "saloon" }, { type: "start", space: "T4" });
+  }
+
+  it("explodes after the whole draw: the stone drawn with it is halved too, whatever the order the pieces came out in", () => {
+    // The 10-point sign draws 4: the whole bag, so the order of the draw cannot matter.
+    const { state: after, events } = minerDraw({ gold: 0, stone: 3, dynamite: 1 }, 10, [5, 3, 1]);
+    expect(eventsOf(events, "drew")).toEqual([{ type: "drew", seat: 0, reason: "miner", gold: 0, stone: 3 }]);
+    // Seat 0 holds 5 + 3 = 8 when it explodes and returns 4; the others return half of 3 and of 1.
+    expect(eventsOf(events, "dynamiteExploded")).toEqual([{ type: "dynamiteExploded", seat: 0, returned: [4, 1, 0] }]);
+    expect(after.players.map((p) => p.stone)).toEqual([4, 2, 1]);
+    expect(after.bag).toEqual({ gold: 0, stone: 5, dynamite: 0 });
     expect(after.explodedDynamite).toBe(1);
-    // The miner's 2 draws: the dynamite, then one of the 3 stones just returned.
-    expect(after.players.map((p) => p.stone)).toEqual([3 + 1, 2, 1]);
-    expect(after.bag).toEqual({ gold: 0, stone: 2, dynamite: 0 });
-    expect(eventsOf(events, "drew")).toEqual([{ type: "drew", seat: 0, reason: "miner", gold: 0, stone: 1 }]);
+    // The log says what was drawn before it says what exploded.
+    const order = events.filter((e) => e.type === "drew" || e.type === "dynamiteExploded").map((e) => e.type);
+    expect(order).toEqual(["drew", "dynamiteExploded"]);
+  });
+
+  it("explodes once per dynamite drawn, one after the other", () => {
+    const { state: after, events } = minerDraw({ gold: 0, stone: 2, dynamite: 2 }, 10, [0, 8]);
+    // Seat 0: 0 + 2 = 2 → returns 1 → 1 → returns 0. Seat 1: 8 → returns 4 → 4 → returns 2.
+    expect(eventsOf(events, "dynamiteExploded")).toEqual([
+      { type: "dynamiteExploded", seat: 0, returned: [1, 4] },
+      { type: "dynamiteExploded", seat: 0, returned: [0, 2] },
+    ]);
+    expect(after.players.map((p) => p.stone)).toEqual([1, 2]);
+    expect(after.bag).toEqual({ gold: 0, stone: 7, dynamite: 0 });
+    expect(after.explodedDynamite).toBe(2);
+  });
+
+  it("counts as one of the pieces drawn, and the stone it sends back cannot be drawn again in the same draw", () => {
+    // The 5-point sign draws 2; the bag holds only the dynamite, so the second piece is missing.
+    const { state: after, events } = minerDraw({ gold: 0, stone: 0, dynamite: 1 }, 5, [5, 3, 1]);
+    expect(eventsOf(events, "bagEmpty")).toEqual([{ type: "bagEmpty", seat: 0, missing: 1 }]);
+    expect(eventsOf(events, "drew")).toEqual([]);
+    expect(eventsOf(events, "dynamiteExploded")).toEqual([{ type: "dynamiteExploded", seat: 0, returned: [2, 1, 0] }]);
+    expect(after.players.map((p) => p.stone)).toEqual([3, 2, 1]);
+    expect(after.bag).toEqual({ gold: 0, stone: 3, dynamite: 0 });
+    expect(RULINGS.dynamiteAfterTheDraw.text).toMatch(/after the whole draw/);
   });
 });
 

@@ -305,14 +305,14 @@ function continueSowing(state: FistfulState, lastSpace: SpaceId, events: LogEven
 
 // ---- Step 3: resolve the placed meeples ---------------------------------------------------------
 
-/** Draws pieces from the bag one at a time; a dynamite explodes at once and counts as a piece. */
+/**
+ * Draws pieces from the bag one at a time. A dynamite counts as a piece and is set aside; each
+ * one explodes after the whole draw is taken (RULINGS.dynamiteAfterTheDraw).
+ */
 function draw(state: FistfulState, seat: Seat, count: number, reason: string, events: LogEvent[]): void {
   const player = state.players[seat]!;
-  let got = { gold: 0, stone: 0 };
-  const flush = () => {
-    if (got.gold + got.stone > 0) events.push({ type: "drew", seat, reason, ...got });
-    got = { gold: 0, stone: 0 };
-  };
+  const got = { gold: 0, stone: 0 };
+  let dynamite = 0;
   for (let i = 0; i < count; i++) {
     const bag = state.bag;
     const total = bag.gold + bag.stone + bag.dynamite;
@@ -330,12 +330,12 @@ function draw(state: FistfulState, seat: Seat, count: number, reason: string, ev
       player.stone++;
       got.stone++;
     } else {
-      flush();
       bag.dynamite--;
-      explode(state, seat, events);
+      dynamite++;
     }
   }
-  flush();
+  if (got.gold + got.stone > 0) events.push({ type: "drew", seat, reason, ...got });
+  for (let i = 0; i < dynamite; i++) explode(state, seat, events);
 }
 
 /** DYNAMIT: everybody returns half their stone, rounded down; the dynamite goes to the explosion space. */

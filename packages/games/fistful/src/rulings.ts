@@ -57,6 +57,14 @@ export const RULINGS = {
     source: "ours",
     text: "The madame is never chosen for a showdown space while another meeple is in hand; if she is the last one, she goes to the Saloon and the placing ends. This includes a Saloon or Jail turn that takes the madame alone and starts on a free showdown space (a free choice in 2B): she goes back to the Saloon, a turn without effect.",
   },
+  dynamiteAfterTheDraw: {
+    source: "ours",
+    text: "A dynamite drawn in a draw of several pieces counts as one of them and explodes after the whole draw is taken, once per dynamite drawn: the drawing player's new stone is halved with everybody else's, and stone returned by the explosion cannot be drawn again in the same draw. The German rulebook ('Nachdem du einen Dynamitwürfel aus dem Beutel gezogen hast') leaves the moment open; the English rulebook ('After resolving a Meeple that causes you to draw a Dynamite piece') and the licensed online edition explode after the draw. Rules version 2; version 1 exploded each dynamite the moment it was drawn.",
+  },
+  madameGermanAndEnglish: {
+    source: "ours",
+    text: "The German rulebook sends the madame to the Saloon instead of a showdown space only when she is the last meeple in hand ('Falls die Wirtin der letzte Meeple in deiner Hand ist'); the English wording (shared/data) says only that she never goes on a showdown space and goes to the Saloon if she would. We follow the German: while another meeple is in hand the player must put that one on the showdown space (madameAsOnlyMeeple), so the madame is never wasted by choice; both wordings agree when she is the last meeple.",
+  },
 } as const satisfies Record<string, Ruling>;
 
 export type RulingId = keyof typeof RULINGS;

@@ -30,9 +30,13 @@ describe.each(testDatabases())("match history on $name", (database) => {
     const ann = await record("Ann", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name: "Ann", token: token("Ann") }));
     const matchId = ann.room.roomId;
 
-    // While the game runs, neither the seed nor the log is served.
+    // While the game runs, neither the seed nor the log is served: only "not ended yet" (409),
+    // which a client tells from a bad link (404) so that it asks again only for a real table.
     await ann.until(() => ann.snapshots.at(-1)?.status === "playing", "the start");
-    expect((await getJson(colyseus, `/api/matches/${matchId}`)).status).toBe(404);
+    const running = await getJson<Record<string, unknown>>(colyseus, `/api/matches/${matchId}`);
+    expect(running).toEqual({ status: 409, body: { error: "this match has not ended yet" } });
+    expect(await getJson(colyseus, `/api/matches/${matchId}x`)).toEqual({ status: 404, body: { error: "no match with that id" } });
+    expect((await getJson(colyseus, "/api/matches/no-such-match")).status).toBe(404);
     expect((await getJson<MatchPage>(colyseus, "/api/matches")).body.matches.map((m) => m.id)).not.toContain(matchId);
 
     autoPlay(ann, fistful);

@@ -88,13 +88,18 @@ export function mountHttp(app: Application, settings: HttpSettings): { servingWe
   app.get("/api/matches/:id", async (req, res, next) => {
     // Match ids are room ids: anything else is no match, and never reaches the database.
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(req.params.id)) {
-      res.status(404).json({ error: "no finished match with that id" });
+      res.status(404).json({ error: "no match with that id" });
       return;
     }
     try {
       const match = await settings.store.getEnded(req.params.id);
       if (match) res.json(match);
-      else res.status(404).json({ error: "no finished match with that id" });
+      // 409 for a match that exists but has not ended: the client waits for it (a table that has
+      // just ended is still writing) or points to its table; a 404 is a bad link, said at once.
+      // Only existence is told, to someone who already holds the id (a running table's id is what
+      // joins it anyway).
+      else if (await settings.store.exists(req.params.id)) res.status(409).json({ error: "this match has not ended yet" });
+      else res.status(404).json({ error: "no match with that id" });
     } catch (error) {
       next(error);
     }

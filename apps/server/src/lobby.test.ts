@@ -37,6 +37,8 @@ async function watchLobby() {
   const room: SdkRoom = await colyseus.sdk.joinOrCreate(LOBBY_ROOM);
   const tables = new Map<string, LobbyEntry>();
   const seen: string[] = [];
+  /** Tables whose end the lobby announced, with how they ended. */
+  const ended = new Map<string, string>();
   const state = { listReceived: false };
   const waiters = new Set<() => void>();
   const changed = () => waiters.forEach((w) => w());
@@ -50,6 +52,7 @@ async function watchLobby() {
   });
   room.onMessage(LOBBY_MESSAGES.added, ([roomId, entry]: [string, LobbyEntry]) => {
     tables.set(roomId, entry);
+    if (entry.metadata.status === "finished" || entry.metadata.status === "abandoned") ended.set(roomId, entry.metadata.status);
     seen.push(roomId);
     changed();
   });
@@ -71,7 +74,7 @@ async function watchLobby() {
       waiters.add(attempt);
       attempt();
     });
-  return { room, tables, seen, until, listReceived: () => state.listReceived };
+  return { room, tables, seen, ended, until, listReceived: () => state.listReceived };
 }
 
 describe("the lobby", () => {
@@ -135,7 +138,14 @@ describe("the lobby", () => {
     const end = await watcher.until(() => watcher.snapshots.find((s) => s.status === "finished"), "the bots to finish");
     expect(decodeResult(end)?.lines).toHaveLength(3);
     expect(end.seats.map((s) => s.kind)).toEqual(["bot", "bot", "bot"]);
-    await lobby.until(() => lobby.tables.get(watcher.room.roomId)?.metadata.status === "finished", "the listing to show the end");
+    // The end is announced (a lobby points to the replay from it), then the table leaves the
+    // list at once, although its watcher still sits there.
+    await lobby.until(() => lobby.ended.get(watcher.room.roomId) === "finished", "the listing to show the end");
+    await lobby.until(() => !lobby.tables.has(watcher.room.roomId), "the finished table to leave the list");
+    expect(colyseus.getRoomById(watcher.room.roomId)).toBeDefined();
+    const late = await watchLobby();
+    await late.until(() => late.listReceived(), "the initial list");
+    expect([...late.tables.keys()]).not.toContain(watcher.room.roomId);
   });
 });
 

@@ -77,10 +77,14 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
 }
 
 await server.listen(port, host);
+const webBuilt = existsSync(join(webDist, "index.html"));
+const siteUrl = `http://${host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host}:${port}/`;
 logger.info(
-  { port, host, games: Object.keys(games), botDelayMs, rateLimit, redis: redisUrl !== undefined, publicAddress, web: existsSync(join(webDist, "index.html")) ? webDist : null },
+  { port, host, url: siteUrl, games: Object.keys(games), botDelayMs, rateLimit, redis: redisUrl !== undefined, publicAddress, web: webBuilt ? webDist : null },
   "Saloon server listening",
 );
+// For the person who started it: one plain line (on stderr, so stdout stays JSON for log tools).
+process.stderr.write(webBuilt ? `Saloon is open at ${siteUrl}\n` : `Saloon's server is up at ${siteUrl} (no web client: run pnpm --filter @saloon/web build)\n`);
 // Every game that was running when this process (or, with Redis, another one) stopped comes back.
 const rebuilt = await server.keeper.start();
 logger.info({ rebuilt }, "running games rebuilt");

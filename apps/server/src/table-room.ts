@@ -520,7 +520,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       this.state.status = "abandoned";
       this.state.endReason = reason;
       this.publish();
-      this.updateListing();
+      this.endListing();
       this.log.info({ reason, actions: this.actions.length }, "game abandoned");
       await this.recorder.abandoned(reason);
       this.closeSoon();
@@ -654,7 +654,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     for (const slot of this.slots) endGrace(slot);
     this.publish();
     this.log.info({ actions: this.actions.length, winners: scores.winners }, "game finished");
-    this.updateListing();
+    this.endListing();
     this.keepWhileEmpty();
     if (this.clients.length === 0) void this.disconnect();
   }
@@ -778,6 +778,16 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
   private updateListing(): void {
     this.setMetadata(this.listing()).catch((error: unknown) => this.log.error({ err: error }, "could not update the lobby listing"));
+  }
+
+  /**
+   * An ended table announces its end (so a lobby can point to its replay), then leaves the list
+   * at once: it stays open only for the people still looking at it (issue #15).
+   */
+  private endListing(): void {
+    this.setMetadata(this.listing())
+      .then(() => this.setPrivate(true))
+      .catch((error: unknown) => this.log.error({ err: error }, "could not take the ended table off the lobby list"));
   }
 }
 

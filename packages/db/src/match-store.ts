@@ -317,6 +317,11 @@ export class MatchStore {
     };
   }
 
+  /** Whether a match with this id was ever created (any status), so a bad link is told from a running table. */
+  async exists(matchId: string): Promise<boolean> {
+    return (await this.prisma.match.count({ where: { id: matchId } })) > 0;
+  }
+
   /**
    * Everything a replay needs, for an ended match only (finished, or abandoned: neither can go
    * on, so its seed reveals nothing to come); null for a running, waiting or unknown one.

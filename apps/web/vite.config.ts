@@ -19,5 +19,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     target: "es2022",
+    // dist/.vite/manifest.json: which chunks each page and game loads (scripts/bundle-size.ts).
+    manifest: true,
   },
 });

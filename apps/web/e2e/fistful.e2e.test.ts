@@ -8,7 +8,21 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GAME_MODULES, readManifest } from "../scripts/bundle-size.ts";
 import { type Site, finalTotals, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
+
+/** The JS files a page has asked for, as named in the build (assets/…). */
+function scriptsOf(page: Page): string[] {
+  const files: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith(".js")) files.push(path.replace(/^\//, ""));
+  });
+  return files;
+}
+
+/** Each game's own chunk file, from the build manifest. */
+const gameChunk = (game: string): string => readManifest()[GAME_MODULES[game]!]!.file;
 
 describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
   let site: Site | undefined;
@@ -39,6 +53,14 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
       page.on("pageerror", (error) => pageErrors.push(`${label}: ${error.message}`));
     }
 
+    // C only looks at the lobby, the whole game long: the table comes, ends, and points to its replay.
+    const c = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    c.on("pageerror", (error) => pageErrors.push(`C: ${error.message}`));
+    const lobbyScripts = scriptsOf(c);
+    const watcherScripts = scriptsOf(b);
+    await c.goto(`${base}/#/`);
+    await expect.poll(() => c.locator(".live").textContent(), { timeout: 10_000 }).toContain("live");
+
     // B opens the lobby first, so the new table must arrive live.
     await b.goto(`${base}/#/`);
     await expect.poll(() => b.locator(".live").textContent(), { timeout: 10_000 }).toContain("live");
@@ -55,6 +77,8 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     await expect.poll(() => a.locator(".seat.me").count()).toBe(1);
     expect(await a.evaluate(() => localStorage.getItem("saloon.name"))).toBe("Annie Oakley");
     expect(await a.evaluate(() => localStorage.getItem("saloon.token"))).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+
+    await c.locator(`.table-list [data-room="${roomId}"]`).waitFor({ timeout: 15_000 });
 
     // B sees the table listed with both players and watches it.
     const card = b.locator(`[data-room="${roomId}"]`);
@@ -137,6 +161,18 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(await b.getByTestId("spectator-banner").isVisible()).toBe(true);
     expect(await b.locator('[data-log-type="gameEnded"]').count()).toBe(1);
 
+    // The finished table left C's list of tables and points to its replay instead.
+    const ended = c.locator(`[data-testid="ended-tables"] [data-room="${roomId}"]`);
+    await ended.waitFor({ timeout: 15_000 });
+    expect(await c.locator(`.table-list [data-room="${roomId}"]`).count()).toBe(0);
+    expect(await ended.getByRole("link", { name: "Replay" }).getAttribute("href")).toBe(`#/match/${roomId}`);
+    // The lobby never loaded a game's board; the spectator of a Fistful table loaded Fistful's only.
+    const games = Object.keys(GAME_MODULES);
+    expect(lobbyScripts.length).toBeGreaterThan(0);
+    expect(lobbyScripts.filter((file) => games.some((game) => gameChunk(game) === file))).toEqual([]);
+    expect(watcherScripts).toContain(gameChunk("fistful"));
+    expect(watcherScripts.filter((file) => file === gameChunk("el-paso") || file === gameChunk("el-gaucho"))).toEqual([]);
+
     expect(pageErrors).toEqual([]);
     console.info(`[web-e2e] ${clicks} clicks by A, ${kinds.size} kinds of option, ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
@@ -196,15 +232,17 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     await page.getByTestId("replay-banner").waitFor({ timeout: 10_000 });
     expect(await page.getByTestId("replay-check").isVisible()).toBe(true);
     expect(await page.getByTestId("replay-warning").count()).toBe(0);
-    expect(await scoresIn("final-scores")).toEqual(totalsAtTable);
     expect(await page.getByTestId("replay-banner").textContent()).toContain("Replay of a finished game");
-    expect(await counter()).toBe(`move ${moves} of ${moves}`);
     expect(await page.locator("svg[aria-label]").count()).toBeGreaterThan(0);
     expect(await page.locator("[data-option]").count(), "nothing on a replay is clickable").toBe(0);
 
-    // Jump to the start, then step forward through every single move.
-    await page.getByRole("button", { name: "Jump to the start", exact: true }).click();
+    // The replay opens on the setup and keeps the result back: no scores, no winner's star.
     await atMove(0);
+    expect(await page.getByTestId("result-hidden").isVisible()).toBe(true);
+    expect(await page.getByTestId("final-scores").count()).toBe(0);
+    expect(await page.locator(".seat .star").count()).toBe(0);
+
+    // Step forward through every single move.
     expect(await counter()).toBe(`the setup of ${moves}`);
     expect(await page.locator('[data-log-type="gameEnded"]').count()).toBe(0);
     expect(await page.getByTestId("replay-scores").count()).toBe(0);
@@ -223,8 +261,11 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(await forward.isDisabled()).toBe(true);
     expect(await page.locator('[data-log-type="gameEnded"]').count()).toBe(1);
 
-    // At the end the replay's own scores equal the stored ones and those seen at the table.
+    // At the end the result shows: the replay's own scores equal the stored ones and those seen
+    // at the table.
     await page.getByTestId("replay-scores").waitFor();
+    expect(await scoresIn("final-scores")).toEqual(totalsAtTable);
+    expect(await page.locator(".seat .star").count()).toBeGreaterThan(0);
     expect(await scoresIn("replay-scores")).toEqual(totalsAtTable);
     expect(await scoresIn("replay-scores")).toEqual(await scoresIn("final-scores"));
 
@@ -255,6 +296,30 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(await page.locator(".seat.me").getAttribute("data-seat")).toBe("0");
     expect(page.url()).toContain(`#/match/${roomId}?move=${pausedAt}`);
 
+    // Opened again in the middle, the result stays back until the viewer asks for it.
+    await page.reload();
+    await atMove(pausedAt);
+    expect(await page.getByTestId("final-scores").count()).toBe(0);
+    await page.getByRole("button", { name: "Show the result now" }).click();
+    expect(await scoresIn("final-scores")).toEqual(totalsAtTable);
+    expect(Number(await match.getAttribute("data-move"))).toBe(pausedAt);
+
+    // A bad match link says so at once: one question to the server, no asking again.
+    const lookups: string[] = [];
+    const countLookups = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.startsWith("/api/matches/")) lookups.push(request.url());
+    };
+    page.on("request", countLookups);
+    const askedAt = Date.now();
+    await page.goto(`${base}/#/match/no-such-match`);
+    await page.getByRole("heading", { name: "No match here" }).waitFor({ timeout: 5000 });
+    expect(Date.now() - askedAt).toBeLessThan(5000);
+    await page.waitForTimeout(800);
+    expect(lookups).toHaveLength(1);
+    page.off("request", countLookups);
+    await page.goto(`${base}/#/match/${roomId}?move=${pausedAt}`);
+    await atMove(pausedAt);
+
     // Were the stored scores ever different from the rebuilt ones, the page would say so loudly.
     const detailUrl = (url: URL) => url.pathname === `/api/matches/${roomId}`;
     await page.route(detailUrl, async (route) => {
@@ -280,7 +345,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     await page.reload();
     const note = page.getByTestId("not-replayable");
     await note.waitFor({ timeout: 10_000 });
-    expect(await note.textContent()).toContain("played with rules version 0; the site now runs version 1");
+    expect(await note.textContent()).toContain("played with rules version 0; the site now runs version 2");
     expect(await scoresIn("final-scores")).toEqual(totalsAtTable);
     expect(await page.getByTestId("replay-banner").count()).toBe(0);
     expect(await page.getByTestId("replay-warning").count()).toBe(0);

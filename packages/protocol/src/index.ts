@@ -1,97 +1,18 @@
 /**
  * The wire protocol between the Saloon server and its clients (browser, bot CLI, anyone's bot).
- * Shapes are zod schemas so the server validates what arrives and clients share the types.
+ * Incoming shapes are zod schemas (schemas.ts) so the server validates what arrives and clients share the types.
  * docs/protocol.md explains them in prose.
  */
 import type { ActionBase, FinalScores, GameErrorCode, Json, LogEvent, Prompt, Seat } from "@saloon/engine";
-import { z } from "zod";
+
+// The zod schemas live in schemas.ts and the bounds in limits.ts: a browser that imports only
+// constants and types from here leaves zod out of its bundle (the package has no side effects).
+export * from "./limits.ts";
+export * from "./schemas.ts";
 
 /** Room names registered by the server. */
 export const LOBBY_ROOM = "lobby";
 export const TABLE_ROOM = "table";
-
-export const MAX_NAME_LENGTH = 24;
-/** The largest seat count any table may have; games narrow it with their own min/max. */
-export const MAX_SEATS = 8;
-/** An action payload larger than this (as JSON, in bytes) is refused with BAD_MESSAGE. */
-export const MAX_ACTION_BYTES = 2048;
-/** How long a person who left a running game keeps their seat by default (a table option). */
-export const DEFAULT_GRACE_SECONDS = 300;
-export const MAX_GRACE_SECONDS = 24 * 3600;
-
-/** A guest identity: a random secret the browser keeps; it reclaims the seat after a reload. */
-export const guestToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "a guest token is 16–64 letters, digits, - or _");
-
-/**
- * A name as people will see it: NFC, runs of white space made one space, trimmed, and with no
- * control, format or bidi-override characters (issue #9: ESC sequences, right-to-left overrides
- * and NUL were accepted, and NUL made the match's final write fail). Length counts characters
- * (code points), not UTF-16 units.
- */
-export function normaliseName(raw: string): string {
-  return raw
-    .normalize("NFC")
-    .replace(/[\t\n\v\f\r\u0085\p{Zl}\p{Zp}]/gu, " ")
-    .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/gu, "")
-    .replace(/\s+/gu, " ")
-    .trim();
-}
-
-export const displayName = z
-  .string()
-  .max(MAX_NAME_LENGTH * 8, `at most ${MAX_NAME_LENGTH} characters`)
-  .transform(normaliseName)
-  .refine((name) => name.length > 0, "a name is needed")
-  .refine((name) => [...name].length <= MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
-  .refine((name) => !/[<>]/.test(name), "a name cannot contain < or >");
-
-/**
- * Options to join a table: as a player (optionally asking for a seat) or as a spectator.
- * A spectator may send its name and token too; they are accepted and ignored, so a client can
- * send the same identity whichever way it joins.
- */
-export const spectatorJoinOptions = z
-  .object({ spectate: z.literal(true), name: displayName.optional(), token: guestToken.optional() })
-  .strict();
-export const playerJoinOptions = z
-  .object({
-    name: displayName,
-    token: guestToken,
-    seat: z.number().int().min(0).max(MAX_SEATS - 1).optional(),
-    spectate: z.literal(false).optional(),
-  })
-  .strict();
-export const joinOptions = z.union([spectatorJoinOptions, playerJoinOptions]);
-export type JoinOptions = z.input<typeof joinOptions>;
-
-/** Options to create a table; the creator joins it with the same message, so join options come along. */
-export const createTableOptions = z
-  .object({
-    game: z.string().min(1).max(32),
-    seats: z.number().int().min(1).max(MAX_SEATS),
-    /** Seat indices played by server bots. */
-    bots: z.array(z.number().int().min(0).max(MAX_SEATS - 1)).max(MAX_SEATS).default([]),
-    /** Game-specific table options; the game's parseOptions checks them. */
-    options: z.record(z.string(), z.unknown()).optional(),
-    /** A private table is not listed in the lobby; it is joined by its id. */
-    private: z.boolean().default(false),
-    /**
-     * Seconds a person who left keeps their seat while the others wait (and see a countdown);
-     * after it the others may give the seat to a bot or end the game. Default 300.
-     */
-    graceSeconds: z.number().int().min(0).max(MAX_GRACE_SECONDS).default(DEFAULT_GRACE_SECONDS),
-  })
-  .strict();
-export type CreateTableOptions = z.input<typeof createTableOptions>;
-
-/**
- * What a client passes to `client.create(TABLE_ROOM, …)`: the table options and, in the same
- * object, the creator's own join options (Colyseus hands one options object to both steps).
- */
-export type CreateTableRequest = CreateTableOptions & JoinOptions;
-
-/** Keys of a create request that belong to the table rather than to the creator's join. */
-export const TABLE_OPTION_KEYS: readonly (keyof CreateTableOptions)[] = Object.keys(createTableOptions.shape) as (keyof CreateTableOptions)[];
 
 /** "abandoned": the people at the table ended it before the end, or all of them left for good. */
 export type TableStatus = "waiting" | "playing" | "finished" | "abandoned";
@@ -129,16 +50,6 @@ export interface LobbyEntry {
 
 /** Client → server message types. */
 export const CLIENT_MESSAGES = { action: "action", absentSeat: "absent-seat" } as const;
-
-/** The payload of an "action" message: one of the seat's current prompt options. */
-export const actionMessage = z.object({ type: z.string().min(1).max(40) }).catchall(z.unknown());
-
-/**
- * The payload of an "absent-seat" message, sent by a person still at the table once an absent
- * person's grace period is over: let a bot play that seat, or end the game (stored as abandoned).
- */
-export const absentSeatMessage = z.object({ seat: z.number().int().min(0).max(MAX_SEATS - 1), choice: z.enum(["bot", "end"]) }).strict();
-export type AbsentSeatMessage = z.infer<typeof absentSeatMessage>;
 
 /** Server → client message types. */
 export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error" } as const;
@@ -317,13 +228,6 @@ export interface MatchDetail extends MatchSummary {
   scores: FinalScores | null;
 }
 
-/** Query text: one value (not repeated), and nothing a name could never hold. */
-const queryText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((text) => !/[\p{Cc}\p{Cs}]/u.test(text), "control characters are not allowed");
-
 /** A running or waiting table a guest sits at (GET /api/my-tables, the guest token in the `x-guest-token` header). */
 export interface MyTable {
   id: string;
@@ -337,12 +241,3 @@ export interface MyTable {
 
 /** The header carrying the guest token to GET /api/my-tables (a header, so it stays out of URLs and logs). */
 export const GUEST_TOKEN_HEADER = "x-guest-token";
-
-export const matchListQuery = z
-  .object({
-    game: queryText(32).optional(),
-    player: queryText(MAX_NAME_LENGTH * 4).transform(normaliseName).optional(),
-    cursor: queryText(200).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-  })
-  .strict();

@@ -27,7 +27,6 @@ export interface SeatDetailProps<V = unknown> {
 
 export interface GameClient<V = unknown> {
   id: string;
-  title: string;
   /**
    * The game's own rules package (the same object the server hosts), for rebuilding finished
    * matches in the browser (replays). A client without it shows a match's scores but no replay.

@@ -26,10 +26,11 @@ describe("the history API", () => {
     expect(page).toEqual({ matches: [{ id: "m1" }], nextCursor: "c2" });
   });
 
-  it("turns a 404 into null and any other failure into a readable error", async () => {
+  it("tells an unknown match (404) from one that has not ended (409), and any other failure is a readable error", async () => {
     vi.stubGlobal("location", new URL("http://127.0.0.1:2567/?server=ws://10.0.0.2:9000"));
     const urls: string[] = [];
-    expect(await fetchMatch("a b", async (url) => (urls.push(String(url)), json(404, { error: "no finished match with that id" })))).toBeNull();
+    expect(await fetchMatch("a b", async (url) => (urls.push(String(url)), json(404, { error: "no match with that id" })))).toEqual({ kind: "unknown" });
+    expect(await fetchMatch("running", async () => json(409, { error: "this match has not ended yet" }))).toEqual({ kind: "notEnded" });
     expect(urls).toEqual(["http://10.0.0.2:9000/api/matches/a%20b"]);
     await expect(fetchMatch("x", async () => json(500, { error: "internal error" }))).rejects.toThrow("The server answered 500 for this match: internal error.");
     await expect(fetchMatches({}, async () => json(400, { error: "limit: too big" }))).rejects.toThrow("400 for the match history: limit: too big");

@@ -44,11 +44,17 @@ export async function fetchMatches(query: MatchQuery, fetchImpl: Fetch = fetch):
   return { matches: Array.isArray(body.matches) ? body.matches : [], nextCursor: typeof body.nextCursor === "string" ? body.nextCursor : null };
 }
 
-/** A finished match with everything a replay needs, or null when there is none (yet) with that id. */
-export async function fetchMatch(id: string, fetchImpl: Fetch = fetch): Promise<MatchDetail | null> {
+/**
+ * What the server knows of a match id: an ended match with everything a replay needs; a match
+ * that has not ended (yet: its table is running, or has just ended and is writing); or no match.
+ */
+export type MatchLookup = { kind: "ended"; match: MatchDetail } | { kind: "notEnded" } | { kind: "unknown" };
+
+export async function fetchMatch(id: string, fetchImpl: Fetch = fetch): Promise<MatchLookup> {
   const response = await fetchImpl(httpUrl(`/api/matches/${encodeURIComponent(id)}`), { headers: { accept: "application/json" } });
-  if (response.status === 404) return null;
-  return (await answer(response, "this match")) as MatchDetail;
+  if (response.status === 404) return { kind: "unknown" };
+  if (response.status === 409) return { kind: "notEnded" };
+  return { kind: "ended", match: (await answer(response, "this match")) as MatchDetail };
 }
 
 /** The winners of a listed match, by name: "Annie Oakley won", "Shared win: Annie & Bot 2". */

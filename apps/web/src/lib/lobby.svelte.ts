@@ -13,8 +13,17 @@ export async function fetchMyTables(token: string, fetchImpl: typeof fetch = fet
 
 export type Listing = RoomAvailable<TableListing>;
 
+/** How many ended tables the lobby keeps pointing to (newest first). */
+const ENDED_KEPT = 6;
+
 export class LobbyFeed {
+  /** Tables still waiting or playing. */
   tables = $state.raw<Listing[]>([]);
+  /**
+   * Tables that ended while this lobby was open, newest first: they leave the list and point to
+   * their replay (the server announces the end, then takes the table off the list).
+   */
+  ended = $state.raw<Listing[]>([]);
   connection = $state<"connecting" | "open" | "failed">("connecting");
   failure = $state("");
   #room: Room | null = null;
@@ -30,11 +39,16 @@ export class LobbyFeed {
       }
       this.#room = room;
       room.onMessage(LOBBY_MESSAGES.rooms, (rooms: Listing[]) => {
-        this.tables = rooms.filter(isTable);
+        this.tables = rooms.filter((listing) => isTable(listing) && !hasEnded(listing));
       });
       room.onMessage(LOBBY_MESSAGES.added, ([roomId, listing]: [string, Listing]) => {
         const rest = this.tables.filter((t) => t.roomId !== roomId);
-        this.tables = isTable(listing) ? [...rest, listing] : rest;
+        if (!isTable(listing)) this.tables = rest;
+        else if (!hasEnded(listing)) this.tables = [...rest, listing];
+        else {
+          this.tables = rest;
+          this.ended = [listing, ...this.ended.filter((t) => t.roomId !== roomId)].slice(0, ENDED_KEPT);
+        }
       });
       room.onMessage(LOBBY_MESSAGES.removed, (roomId: string) => {
         this.tables = this.tables.filter((t) => t.roomId !== roomId);
@@ -57,6 +71,10 @@ export class LobbyFeed {
     void this.#room?.leave(true).catch(() => undefined);
     this.#room = null;
   }
+}
+
+function hasEnded(listing: Listing): boolean {
+  return listing.metadata?.status === "finished" || listing.metadata?.status === "abandoned";
 }
 
 function isTable(listing: Listing | undefined): listing is Listing {

@@ -39,7 +39,7 @@ export interface RecordedMatch {
  * rule) makes an old log replay a different game, and old versions are not kept. Such a match
  * keeps its recorded scores; it is marked instead of replayed.
  */
-export function notReplayable(rules: AnyGame | null | undefined, match: { game: string; rulesVersion: string }): string | null {
+export function notReplayable(rules: Pick<AnyGame, "id" | "rulesVersion"> | null | undefined, match: { game: string; rulesVersion: string }): string | null {
   if (!rules || rules.id !== match.game) return `This client has no rules for “${match.game}”, so it can't replay this match. The scores above are as recorded.`;
   if (rules.rulesVersion !== match.rulesVersion) {
     return `This match was played with rules version ${match.rulesVersion}; the site now runs version ${rules.rulesVersion} and does not keep older rules, so it can't be replayed move by move. The scores above are as recorded.`;

@@ -10,7 +10,6 @@ const CATEGORIES: Record<string, string> = { sales: "Sales", finalSales: "Final 
 
 export const elGauchoClient: GameClient<GauchoView> = {
   id: "el-gaucho",
-  title: "El Gaucho",
   rules: elGaucho,
   Board,
   SeatDetails,

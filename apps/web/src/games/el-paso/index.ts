@@ -11,7 +11,6 @@ import { CATEGORY_LABEL } from "./words.ts";
 
 export const elPasoClient: GameClient<ElPasoView> = {
   id: "el-paso",
-  title: "Great Western Trail: El Paso",
   rules: elPaso,
   Board,
   SeatDetails: PlayerPanel,

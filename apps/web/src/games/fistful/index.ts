@@ -10,7 +10,6 @@ const CATEGORIES: Record<string, string> = { gold: "Gold", bars: "Gold bars", si
 
 export const fistfulClient: GameClient<FistfulView> = {
   id: "fistful",
-  title: "A Fistful of Meeples",
   rules: fistful,
   Board,
   SeatDetails,

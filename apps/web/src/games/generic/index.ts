@@ -4,7 +4,6 @@ import GenericBoard from "./GenericBoard.svelte";
 
 export const genericClient: GameClient<unknown> = {
   id: "generic",
-  title: "Game",
   Board: GenericBoard,
   describeEvent: (event) => {
     const { type, onlyFor: _private, ...rest } = event;

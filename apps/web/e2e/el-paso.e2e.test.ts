@@ -48,6 +48,8 @@ describe.skipIf(skipBrowserTests)("El Paso in the browser", () => {
     // The lobby offers El Paso with its own table options.
     await a.goto(`${base}/#/`);
     await a.locator('select[name="game"]').selectOption("el-paso");
+    // The form arrives with El Paso's own chunk, loaded when the game is picked.
+    await a.locator('select[name="ep-buildings"]').waitFor({ timeout: 10_000 });
     expect(await a.locator('select[name="ep-buildings"]').count()).toBe(1);
     expect(await a.locator('input[name="ep-live-scores"]').isChecked()).toBe(true);
     const roomId = await createTableFromLobby(a, base, { name: "Calamity Jane", game: "el-paso", seats: 3, bots: [1, 2] });

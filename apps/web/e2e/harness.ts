@@ -42,7 +42,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // Starting takes ~3 s on an idle machine and up to ~30 s on a busy shared one (tsx, PGlite).
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output()}`);
     try {
@@ -53,7 +54,7 @@ async function waitForHealth(base: string, server: ChildProcess, output: () => s
     }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`the server did not answer /health within 30 s:\n${output()}`);
+  throw new Error(`the server did not answer /health within 60 s:\n${output()}`);
 }
 
 export interface Site {

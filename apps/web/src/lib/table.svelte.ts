@@ -21,6 +21,7 @@ import {
   decodeView,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
+import { fetchMatch } from "./history.ts";
 import { guestToken, savedName } from "./identity.ts";
 import { colyseus, errorText } from "./server.ts";
 import type { CreateTableRequest } from "./solo.ts";
@@ -80,6 +81,8 @@ export class TableSession {
   readonly roomId: string;
   room = $state.raw<Room | null>(null);
   connection = $state<Connection>("connecting");
+  /** The table is gone because its game ended: the page points to the replay instead. */
+  ended = $state(false);
   failure = $state("");
   snapshot = $state.raw<TableSnapshot | null>(null);
   /** This client's seat; null for a spectator. Undefined until the server said so. */
@@ -130,6 +133,16 @@ export class TableSession {
       this.attach(room);
     } catch (error) {
       const waited = Date.now() - startedAt;
+      // A missing table comes back after a restart only if its game is still on: an ended game
+      // points to its replay, and an id the server never had is a bad link; both are said at once.
+      const match = tableMissing(error) ? await fetchMatch(this.roomId).catch(() => null) : null;
+      if (this.#left) return;
+      if (match?.kind === "ended" || match?.kind === "unknown") {
+        this.connection = "failed";
+        this.ended = match.kind === "ended";
+        this.failure = this.ended ? "This game has ended; its table has closed." : "There is no table with this id (or the link is wrong).";
+        return;
+      }
       if (tableMissing(error) && waited < MISSING_TABLE_PATIENCE_MS && !this.#left) {
         this.#retry = setTimeout(() => void this.join(options, startedAt), Math.min(2000, 300 + waited / 5));
         return;

@@ -20,7 +20,8 @@ describe("bot", () => {
     }
     expect(botWins / games).toBeGreaterThan(0.9);
     expect(botPoints).toBeGreaterThan(3 * randomPoints);
-  });
+    // 200 whole games: about 2 s on an idle machine; the default 5 s is too tight for a busy CI.
+  }, 60_000);
 
   it("only ever answers with one of the offered options", () => {
     // playOut throws as soon as a chooser answers with anything that was not offered.

@@ -4,7 +4,9 @@
  * picker chooses among the highlighted options, the clicks go through the board), watches Sue's
  * turns arrive step by step in the log, sees the result against Sue, and opens the replay from
  * the history, where Sue's seat and area are rebuilt in the browser.
+ * SHOTS=<dir> also saves screenshots along the way.
  */
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLICKABLE, type Site, clickAndWait, finalTotals, mulberry32, skipBrowserTests, startSite } from "./harness.ts";
@@ -21,6 +23,11 @@ async function sueCounts(page: Page): Promise<{ deck: number; supply: number }> 
 
 describe.skipIf(skipBrowserTests)("El Paso solo in the browser", () => {
   let site: Site | undefined;
+  const shots = process.env.SHOTS;
+  if (shots) mkdirSync(shots, { recursive: true });
+  const shot = async (page: Page, name: string) => {
+    if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  };
 
   beforeAll(async () => {
     // A short bot delay: Sue's steps still come one patch at a time, each after the pause.
@@ -78,6 +85,7 @@ describe.skipIf(skipBrowserTests)("El Paso solo in the browser", () => {
       if (deck !== lastDeck) {
         sueTurnsSeen++;
         lastDeck = deck;
+        if (sueTurnsSeen === 6) await shot(page, "el-paso-solo-play");
       }
       if (clicks > 1500) throw new Error("the solo game did not end after 1500 clicks");
     }
@@ -103,6 +111,7 @@ describe.skipIf(skipBrowserTests)("El Paso solo in the browser", () => {
     else if (me < sue) expect(result).toContain(`Sue wins by ${sue - me} point`);
     else expect(result).toMatch(/A tie on points/);
     expect(result).toContain(`You ${me} — Sue ${sue}`);
+    await shot(page, "el-paso-solo-final");
 
     // The history lists it; its replay is rebuilt in the browser with Sue in her seat.
     await page.goto(`${site!.base}/#/history`);

@@ -3,6 +3,7 @@ import { type Difficulty, type ElPasoOptions, elPaso } from "@saloon/el-paso";
 import { type LogEvent, playOut, randomBot } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
 import { describeEvent } from "./log.ts";
+import { describeWaiting } from "./prompt.ts";
 import { botCardText } from "./sue-log.ts";
 
 const names = ["Annie", "Sue"];
@@ -61,6 +62,20 @@ describe("Sue's turn in the log", () => {
     expect(describeEvent({ type: "sueChose", seat: 1, action: "build", worker: "BLD", workers: 3 }, names)).toBe("Sue has the most builders (3), so she chooses the build.");
     expect(describeEvent({ type: "sueNothing", seat: 1, action: "market", reason: "noCowboys" }, names)).toBe("Sue: she has no cowboy, so the market gives her nothing.");
     expect(describeEvent({ type: "sueDelivered", seat: 1, post: "P07", disc: "D2", reward: "GAIN_TILE" }, names)).toBe("Sue delivers to trading post 7 with disc 2.");
+  });
+
+  it("says in the banner which step of her turn the table waits for", () => {
+    let state = elPaso.setup("sue-wait", 2, solo(0));
+    const waits: string[] = [];
+    for (let n = 0; n < 400 && waits.length < 4; n++) {
+      const prompt = elPaso.prompts(state)[0]!;
+      if (prompt.seat === 1) waits.push(describeWaiting(prompt.kind, elPaso.view(state, null)));
+      const result = elPaso.apply(state, prompt.seat, prompt.options[0]!);
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+    }
+    expect(waits[0]).toBe("drawing her bot card");
+    expect(waits[1]).toMatch(/^playing bot card A\d$/);
   });
 
   it("describes every bot card from its data", () => {

@@ -366,9 +366,15 @@ export const BOT_CARDS: Record<string, { set: "A" | "B"; movement: BotMovement; 
   // mean score, difficulty 0 → 3): data file 77.6, 76.0, 81.0, 80.6; these cards 77.6, 82.2,
   // 85.0, 86.5. Only a 2-card supply draw adds more than the deck's average, so every B-card is
   // one, at three paces.
+  // CALIBRATED (issue #13, CALIBRATION.md "Solo"): B3 was 1 step. With her row workers counted,
+  // two extra supply cards nearly empty her 18-card supply, so a third slow draw card added
+  // nothing measurable (difficulty 2 → 3: 94.1 → 94.7 ±0.8, 500 games); as a market, train or
+  // slower card she scored less than at difficulty 2. At 4 steps (the data file's pace) it brings
+  // her to El Paso more often (4.8 deliveries a game, not 4.4), and deliveries keep paying once
+  // her supply is spent: 97.0 ±0.7.
   B1: { set: "B", movement: 3, action: { t: "SUPPLY_DRAW", n: 2 } }, // R, was 3 steps + BOT_CHOICE3
   B2: { set: "B", movement: 2, action: { t: "SUPPLY_DRAW", n: 2 } },
-  B3: { set: "B", movement: 1, action: { t: "SUPPLY_DRAW", n: 2 } }, // R, was 4 steps + BOT_TRAIN
+  B3: { set: "B", movement: 4, action: { t: "SUPPLY_DRAW", n: 2 } }, // R, was 4 steps + BOT_TRAIN; CALIBRATED #13: 1 → 4 steps
 };
 /** The B-cards in the order difficulty adds them: difficulty n plays with B1..Bn (RULINGS.sueBCards). */
 export const BOT_B_CARDS = ["B1", "B2", "B3"] as const;

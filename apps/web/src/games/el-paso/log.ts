@@ -5,6 +5,7 @@
 import { SIMMENTAL_SPACE_VP } from "@saloon/el-paso";
 import { type LogEvent } from "@saloon/engine";
 import { seatName } from "../../lib/seats.ts";
+import { describeSueEvent } from "./sue-log.ts";
 import { bonusGain, breedName, cardName, dollars, joinAnd, plural, postName, tileKind, tileText, workerWords } from "./words.ts";
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
@@ -93,7 +94,7 @@ export function describeEvent(event: LogEvent, names: readonly string[], nodeNam
     case "gameOver":
       return "Game over! Every player has had their last turn.";
     default:
-      return `Something happened (${event.type}).`;
+      return describeSueEvent(event, actor, nodeName) ?? `Something happened (${event.type}).`;
   }
 }
 

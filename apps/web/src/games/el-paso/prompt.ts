@@ -226,7 +226,9 @@ const WAITING: Record<string, string> = {
   deliver: "delivering cattle in El Paso",
 };
 
-export function describeWaiting(kind: string, _view: ElPasoView): string {
+export function describeWaiting(kind: string, view: ElPasoView): string {
+  // Sue's turn goes step by step at the room's bot pace: say which card she is playing.
+  if (kind === "sue") return view.sue?.card ? `playing bot card ${view.sue.card}` : "drawing her bot card";
   return WAITING[kind] ?? "thinking";
 }
 

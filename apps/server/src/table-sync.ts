@@ -1,8 +1,12 @@
 /**
- * The synced part of a game state: the game's views as JSON texts, one per top-level key, public
- * and per seat, written into the schema state touching only what changed (principle 6).
+ * What a table sends out: the game's views as JSON texts, one per top-level key, public and per
+ * seat, written into the schema state touching only what changed (principle 6); the game log,
+ * each client's events filtered for its seat; and the table's lobby listing.
  */
-import type { AnyGame } from "@saloon/engine";
+import type { AnyGame, LogEvent, Seat } from "@saloon/engine";
+import { SERVER_MESSAGES, type TableListing, type TableStatus } from "@saloon/protocol";
+import type { Logger } from "pino";
+import type { SeatSlot, TableClient } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 
 /** The synced part of a game state: JSON texts per view key, public and per seat. */
@@ -55,4 +59,70 @@ export function writeProjection(state: TableStateSchema, projection: Projection)
     syncMap(secret.view, mine.view);
     if (secret.prompt !== mine.prompt) secret.prompt = mine.prompt;
   }
+}
+
+/** One table's outgoing side: its projection into the synced state and its game log. */
+export class TableSync {
+  private warnedHiddenKey = false;
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly state: TableStateSchema,
+    private readonly seatCount: () => number,
+    /** The game log so far, owned by the room (every accepted action's events, in order). */
+    private readonly events: readonly LogEvent[],
+    private readonly log: Logger,
+  ) {}
+
+  project(gameState: unknown, playing: boolean): Projection {
+    return project(this.game, gameState, this.seatCount(), playing, (seat) => {
+      if (this.warnedHiddenKey) return;
+      this.warnedHiddenKey = true;
+      this.log.warn({ seat }, "a seat's view lacks a key of the public view; clients will still see the public value");
+    });
+  }
+
+  write(projection: Projection): void {
+    writeProjection(this.state, projection);
+  }
+
+  /** Publishes a game state as it is (at a start, an end, or a rebuild: nothing is pending then). */
+  publish(gameState: unknown, playing: boolean): void {
+    this.write(this.project(gameState, playing));
+  }
+
+  /** The whole log so far, as this client's seat may see it. */
+  sendHistory(client: TableClient, seat: Seat | null): void {
+    client.send(SERVER_MESSAGES.log, { from: 0, to: this.events.length, events: this.eventsFor(seat, 0) });
+  }
+
+  /** The events from `from` on, to every client as its seat may see them. */
+  sendEvents(clients: Iterable<TableClient>, seatOf: (client: TableClient) => Seat | null, from: number): void {
+    for (const client of clients) {
+      client.send(SERVER_MESSAGES.log, { from, to: this.events.length, events: this.eventsFor(seatOf(client), from) });
+    }
+  }
+
+  private eventsFor(seat: Seat | null, from: number): LogEvent[] {
+    const visible: LogEvent[] = [];
+    for (let i = from; i < this.events.length; i++) {
+      const event = this.game.viewEvent(this.events[i]!, seat);
+      if (event) visible.push(event);
+    }
+    return visible;
+  }
+}
+
+/** What the lobby shows of a table. */
+export function tableListing(game: AnyGame, status: TableStatus, slots: readonly SeatSlot[], createdAt: number): TableListing {
+  const seats = slots.map((slot) => ({ seat: slot.schema.seat, kind: slot.kind, name: slot.name }));
+  return {
+    game: game.id,
+    gameTitle: game.title,
+    status,
+    seats,
+    seatsTaken: seats.filter((seat) => seat.kind !== "open").length,
+    seatsTotal: seats.length,
+    createdAt,
+  };
 }

@@ -22,6 +22,7 @@ import {
   type TableListing,
   type TableStatus,
   actionMessage,
+  flattenView,
 } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { Admission, type Refusal, refuseRequest } from "./admission.ts";
@@ -33,7 +34,7 @@ import { readCreateRequest, replayStored } from "./table-setup.ts";
 import { type PlayerJoin, type SeatSlot, type TableClient, chooseSeat, endGrace, readAbsentSeatChoice, seatFacts, startGrace } from "./table-seats.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
-import { type Projection, TableSync, tableListing, viewTexts } from "./table-sync.ts";
+import { type Projection, TableSync, tableListing } from "./table-sync.ts";
 import { connectionAddress } from "./transport.ts";
 
 /** What the server hands every table; tests pass their own (short bot delay, test games). */
@@ -146,7 +147,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     try {
       this.seed = newTableSeed();
       this.gameState = game.setup(this.seed, request.seats, options);
-      viewTexts(game.view(this.gameState, null));
+      flattenView(game.view(this.gameState, null));
     } catch (cause) {
       throw new JoinRejected("BAD_SETUP", (cause as Error).message);
     }
@@ -200,7 +201,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const state = new TableStateSchema();
     state.game = game.id;
     this.state = state;
-    this.sync = new TableSync(game, state, () => this.slots.length, this.events, this.log);
+    this.sync = new TableSync(game, state, () => this.slots.length, this.events);
   }
 
   private addSlot(seat: Seat, kind: SeatKind, name: string, tokenHash: string | null): SeatSlot {

@@ -1,49 +1,36 @@
 /**
- * What a table sends out: the game's views as JSON texts, one per top-level key, public and per
- * seat, written into the schema state touching only what changed (principle 6); the game log,
+ * What a table sends out: the game's views as paths to leaves, public and per seat, written into
+ * the schema state touching only the leaves that changed (principle 6, docs/sync.md); the game log,
  * each client's events filtered for its seat; and the table's lobby listing.
  */
 import type { AnyGame, LogEvent, Seat } from "@saloon/engine";
-import { SERVER_MESSAGES, type TableListing, type TableStatus } from "@saloon/protocol";
-import type { Logger } from "pino";
+import { SERVER_MESSAGES, type TableListing, type TableStatus, flattenView, viewOverrides } from "@saloon/protocol";
 import type { SeatSlot, TableClient } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 
-/** The synced part of a game state: JSON texts per view key, public and per seat. */
+/** The synced part of a game state: each view as paths to leaves (view-paths.ts), public and per seat. */
 export interface Projection {
-  publicView: Record<string, string>;
-  seats: { view: Record<string, string>; prompt: string }[];
+  publicView: Map<string, string>;
+  /** Per seat: only the paths where its view differs from the public one, and its prompt. */
+  seats: { view: Map<string, string>; prompt: string }[];
 }
 
-/** One JSON text per top-level key of a view. */
-export function viewTexts(view: unknown): Record<string, string> {
-  if (!view || typeof view !== "object" || Array.isArray(view)) throw new Error("a game view must be a plain object");
-  const texts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(view)) if (value !== undefined) texts[key] = JSON.stringify(value);
-  return texts;
-}
-
-/** Makes `map` hold exactly `next`, touching only entries whose text changed so patches stay small. */
-export function syncMap(map: Map<string, string>, next: Record<string, string>): void {
-  for (const key of [...map.keys()]) if (!Object.hasOwn(next, key)) map.delete(key);
-  for (const [key, text] of Object.entries(next)) if (map.get(key) !== text) map.set(key, text);
+/** Makes `map` hold exactly `next`, touching only entries whose text changed so patches carry only those. */
+export function syncMap(map: Map<string, string>, next: ReadonlyMap<string, string>): void {
+  for (const key of [...map.keys()]) if (!next.has(key)) map.delete(key);
+  for (const [key, text] of next) if (map.get(key) !== text) map.set(key, text);
 }
 
 /**
  * What the synced state should hold for a game state: the public view for everyone and, per
- * seat, only the keys its own view shows differently, plus its prompt. Pure, so it can be
- * computed before anything is committed. `onHiddenKey` hears of a seat whose view lacks a key
- * of the public view: a seat's view is read as public keys overridden by private ones, so that
- * cannot be expressed (clients would still see the public value); games must not do it.
+ * seat, only the paths its own view shows differently, plus its prompt. Pure, so it can be
+ * computed before anything is committed.
  */
-export function project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, onHiddenKey: (seat: number) => void): Projection {
-  const publicView = viewTexts(game.view(gameState, null));
+export function project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean): Projection {
+  const publicView = flattenView(game.view(gameState, null));
   const prompts = playing ? game.prompts(gameState) : [];
   const seats = Array.from({ length: seatCount }, (_, seat) => {
-    const own = viewTexts(game.view(gameState, seat));
-    const view: Record<string, string> = {};
-    for (const [key, text] of Object.entries(own)) if (publicView[key] !== text) view[key] = text;
-    if (Object.keys(publicView).some((key) => !Object.hasOwn(own, key))) onHiddenKey(seat);
+    const view = viewOverrides(publicView, flattenView(game.view(gameState, seat)));
     const prompt = prompts.find((p) => p.seat === seat);
     return { view, prompt: prompt ? JSON.stringify(prompt) : "" };
   });
@@ -63,23 +50,16 @@ export function writeProjection(state: TableStateSchema, projection: Projection)
 
 /** One table's outgoing side: its projection into the synced state and its game log. */
 export class TableSync {
-  private warnedHiddenKey = false;
-
   constructor(
     private readonly game: AnyGame,
     private readonly state: TableStateSchema,
     private readonly seatCount: () => number,
     /** The game log so far, owned by the room (every accepted action's events, in order). */
     private readonly events: readonly LogEvent[],
-    private readonly log: Logger,
   ) {}
 
   project(gameState: unknown, playing: boolean): Projection {
-    return project(this.game, gameState, this.seatCount(), playing, (seat) => {
-      if (this.warnedHiddenKey) return;
-      this.warnedHiddenKey = true;
-      this.log.warn({ seat }, "a seat's view lacks a key of the public view; clients will still see the public value");
-    });
+    return project(this.game, gameState, this.seatCount(), playing);
   }
 
   write(projection: Projection): void {

@@ -7,7 +7,7 @@ import type { ActionBase, FinalScores, GameErrorCode, Json, LogEvent, Prompt, Se
 import { z } from "zod";
 import { rebuildView } from "./view-paths.ts";
 
-export { ABSENT, ARRAY_MARK, OBJECT_MARK, flattenView, rebuildView, viewOverrides } from "./view-paths.ts";
+export { ABSENT, ARRAY_MARK, OBJECT_MARK, flattenMember, flattenView, rebuildView, viewObject, viewOverrides } from "./view-paths.ts";
 
 /** Room names registered by the server. */
 export const LOBBY_ROOM = "lobby";

@@ -21,7 +21,10 @@ const escapeKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1
 const unescapeKey = (segment: string) => segment.replaceAll("~1", "/").replaceAll("~0", "~");
 
 function isFlat(container: object): boolean {
-  for (const child of Object.values(container)) if (child !== null && typeof child === "object") return false;
+  for (const key in container) {
+    const child = (container as Record<string, unknown>)[key];
+    if (child !== null && typeof child === "object") return false;
+  }
   return true;
 }
 
@@ -45,10 +48,22 @@ function flattenInto(value: unknown, path: string, out: Map<string, string>): vo
 
 /** A game view as paths to leaves. A view is a plain object; anything else is a game's bug. */
 export function flattenView(view: unknown): Map<string, string> {
-  if (!view || typeof view !== "object" || Array.isArray(view)) throw new Error("a game view must be a plain object");
   const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(view)) if (value !== undefined) flattenInto(value, `/${escapeKey(key)}`, out);
+  for (const [key, value] of Object.entries(viewObject(view))) if (value !== undefined) flattenInto(value, `/${escapeKey(key)}`, out);
   return out;
+}
+
+/** The paths of one top-level member of a view (what flattenView gives for that key). */
+export function flattenMember(key: string, value: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value !== undefined) flattenInto(value, `/${escapeKey(key)}`, out);
+  return out;
+}
+
+/** The view itself, checked to be a plain object. */
+export function viewObject(view: unknown): Record<string, unknown> {
+  if (!view || typeof view !== "object" || Array.isArray(view)) throw new Error("a game view must be a plain object");
+  return view as Record<string, unknown>;
 }
 
 /** What a seat's flattened view changes in the public one: differing paths, and ABSENT for public paths it lacks. */

@@ -67,6 +67,7 @@ class Receiver {
   /** The person's move waiting for its patch here: the version it was sent at, and when. */
   waiting: { version: number; at: number } | null = null;
   measuring = false;
+  private lastVersion = -1;
 
   constructor(readonly room: Room) {
     const ws = (room.connection as unknown as { transport: { ws: { addEventListener(type: "message", listener: (event: { data: ArrayBuffer }) => void): void } } }).transport.ws;
@@ -81,7 +82,9 @@ class Receiver {
 
   /** A new version arrived. */
   advanced(now: number, version: number): void {
-    if (this.measuring) this.versions += 1;
+    // One patch may carry several moves (a bot's answer right behind the person's): count versions.
+    if (this.measuring && this.lastVersion >= 0) this.versions += Math.max(0, version - this.lastVersion);
+    this.lastVersion = version;
     if (this.waiting && version > this.waiting.version) {
       if (this.measuring) this.latencies.push(now - this.waiting.at);
       this.waiting = null;

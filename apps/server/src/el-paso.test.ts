@@ -74,7 +74,8 @@ describe("El Paso at a table", () => {
     expect(replay(elPaso, seed, 3, {}, actions as never)).toEqual(state);
 
     // Each seat's hand at every moment, rebuilt from the seed and the log. (A hand is secret while
-    // held; El Paso reveals it. Only the view carries a "hand" key, so finding one names a leak.)
+    // held; El Paso reveals it. Only a seat's own view has a hand, synced at the path
+    // /players/<seat>/hand (docs/sync.md), so finding another seat's hand path names a leak.)
     const hands: string[][] = [[], [], []];
     let moment = elPaso.setup(seed, 3, elPaso.parseOptions({})) as ElPasoState;
     const remember = (s: ElPasoState) => s.players.forEach((p, seat) => p.hand.length > 0 && hands[seat]!.push(JSON.stringify(p.hand)));
@@ -101,10 +102,15 @@ describe("El Paso at a table", () => {
       const text = `${wire}\n${decoded}`;
 
       // Positive control: this client's own hands did reach it, so the absences below mean something.
-      if (me !== null) expect(hands[me]!.some((hand) => wire.includes(`"hand":${hand}`)), `${player.label} never received its own hand`).toBe(true);
+      // The path itself, not a longer one such as /players/1/handCount.
+      const handPath = (seat: number) => new RegExp(`/players/${seat}/hand(?!\\w)`);
+      if (me !== null) {
+        expect(handPath(me).test(wire), `${player.label} never received its own hand's path`).toBe(true);
+        expect(hands[me]!.some((hand) => wire.includes(hand)), `${player.label} never received its own hand`).toBe(true);
+      }
       for (const seat of [0, 1, 2]) {
         if (seat === me) continue;
-        for (const hand of hands[seat]!) expect(text.includes(`"hand":${hand}`), `${player.label} received seat ${seat}'s hand ${hand}`).toBe(false);
+        expect(handPath(seat).test(text), `${player.label} received seat ${seat}'s hand`).toBe(false);
       }
       for (const order of orders) expect(text.includes(order), `${player.label} received the order of a pile: ${order}`).toBe(false);
       for (const tile of neverDrawn) expect(text.includes(`"${tile}"`), `${player.label} received ${tile}, which never left its stack`).toBe(false);

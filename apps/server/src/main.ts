@@ -6,14 +6,20 @@
  * for several processes sharing the site REDIS_URL and PUBLIC_ADDRESS (host:port clients reach
  * this process at; default 127.0.0.1:PORT).
  * TRUST_PROXY=1 behind one reverse proxy: budgets follow the address it puts last in X-Forwarded-For.
+ * MATCHMAKE_PER_SECOND (5) / MATCHMAKE_BURST (30): matchmaking requests per address, and
+ * CREATES_PER_MINUTE (10) / CREATES_BURST (10): tables created per address (a load benchmark
+ * opens thousands of tables from one address). METRICS_SECONDS (0: off): every so
+ * many seconds a "load metrics" log line (write backlog, event-loop delay) for bench:load.
  */
 import { existsSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { games } from "@saloon/catalog";
 import { MatchStore, databaseConfigFromEnv, describeDatabase, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { DEFAULT_RATE_LIMIT, createSaloonServer } from "./app.ts";
+import { DEFAULT_BUDGETS } from "./budgets.ts";
 import { installProcessGuards } from "./process-guard.ts";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
@@ -36,6 +42,15 @@ const rateLimit = {
   perSecond: intFromEnv("RATE_LIMIT_PER_SECOND", DEFAULT_RATE_LIMIT.perSecond, 1),
   burst: intFromEnv("RATE_LIMIT_BURST", DEFAULT_RATE_LIMIT.burst, 1),
 };
+const matchmakePerAddress = {
+  perSecond: intFromEnv("MATCHMAKE_PER_SECOND", DEFAULT_BUDGETS.matchmakePerAddress.perSecond, 1),
+  burst: intFromEnv("MATCHMAKE_BURST", DEFAULT_BUDGETS.matchmakePerAddress.burst, 1),
+};
+const createsPerAddress = {
+  perSecond: intFromEnv("CREATES_PER_MINUTE", Math.round(DEFAULT_BUDGETS.createsPerAddress.perSecond * 60), 1) / 60,
+  burst: intFromEnv("CREATES_BURST", DEFAULT_BUDGETS.createsPerAddress.burst, 1),
+};
+const metricsSeconds = intFromEnv("METRICS_SECONDS", 0);
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 // Zero setup by default: an embedded PGlite in .data/; DATABASE_URL selects a real PostgreSQL.
@@ -51,7 +66,7 @@ const store = new MatchStore(database.prisma, logger.child({ component: "store" 
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const redisUrl = process.env.REDIS_URL || undefined;
 const publicAddress = process.env.PUBLIC_ADDRESS || (redisUrl ? `127.0.0.1:${port}` : undefined);
-const server = createSaloonServer({ games, botDelayMs, rateLimit, trustProxy, logger, webDist, store, redisUrl, publicAddress });
+const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, redisUrl, publicAddress });
 
 installProcessGuards(logger);
 
@@ -88,3 +103,22 @@ process.stderr.write(webBuilt ? `Saloon is open at ${siteUrl}\n` : `Saloon's ser
 // Every game that was running when this process (or, with Redis, another one) stopped comes back.
 const rebuilt = await server.keeper.start();
 logger.info({ rebuilt }, "running games rebuilt");
+
+if (metricsSeconds > 0) {
+  // What bench:load reads from outside: how far the store is behind the accepted moves (rows
+  // queued or being written) and how long callbacks waited for the event loop.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  setInterval(() => {
+    logger.info(
+      {
+        writeBacklog: server.writer.backlog,
+        rowsWritten: server.writer.stats.rows,
+        loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+        loopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
+      },
+      "load metrics",
+    );
+    loopDelay.reset();
+  }, metricsSeconds * 1000).unref();
+}

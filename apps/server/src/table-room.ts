@@ -8,10 +8,10 @@
  * after the store has committed it. A table is rebuilt under the same id from its seed and
  * stored actions after a restart, a crash, or on another process (table-keeper.ts).
  */
-import { type AuthContext, CloseCode, type Delayed, matchMaker, Room, type RoomException } from "@colyseus/core";
+import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { ActionConflict, type ActionWriter, type MatchStore, type ResumableMatch, hashToken } from "@saloon/db";
-import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
@@ -22,10 +22,10 @@ import {
   type TableListing,
   type TableStatus,
   actionMessage,
+  flattenView,
 } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { Admission, type Refusal, refuseRequest } from "./admission.ts";
-import { botRandom } from "./bot-random.ts";
 import type { Budgets } from "./budgets.ts";
 import { MatchRecorder } from "./match-recorder.ts";
 import { matchmakeRequestOf } from "./matchmake-request.ts";
@@ -33,7 +33,8 @@ import { JoinRejected, describeIssues, jsonSize, parseJoin, splitOptions } from 
 import { readCreateRequest, replayStored } from "./table-setup.ts";
 import { type PlayerJoin, type SeatSlot, type TableClient, chooseSeat, endGrace, readAbsentSeatChoice, seatFacts, startGrace } from "./table-seats.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
-import { type Projection, project, viewTexts, writeProjection } from "./table-sync.ts";
+import { type BotTable, TableBots } from "./table-bots.ts";
+import { type Projection, TableSync, tableListing } from "./table-sync.ts";
 import { connectionAddress } from "./transport.ts";
 
 /** What the server hands every table; tests pass their own (short bot delay, test games). */
@@ -90,10 +91,10 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private readonly actions: AcceptedAction[] = [];
   private readonly events: LogEvent[] = [];
   private slots: SeatSlot[] = [];
-  private readonly botTimers = new Map<Seat, Delayed>();
+  private readonly bots = new TableBots(this.botTable());
+  private sync!: TableSync;
   private createdAt = 0;
   private graceSeconds = 0;
-  private warnedHiddenKey = false;
   private recorder!: MatchRecorder;
   /** Accepted actions publish strictly in order, each once its write has committed. */
   private publishing: Promise<void> = Promise.resolve();
@@ -138,7 +139,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     });
     this.keepWhileEmpty();
     this.publish();
-    if (this.status() === "playing") this.scheduleBots();
+    if (this.status() === "playing") this.bots.schedule();
   }
 
   private createFresh(raw: unknown): void {
@@ -146,7 +147,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     try {
       this.seed = newTableSeed();
       this.gameState = game.setup(this.seed, request.seats, options);
-      viewTexts(game.view(this.gameState, null));
+      flattenView(game.view(this.gameState, null));
     } catch (cause) {
       throw new JoinRejected("BAD_SETUP", (cause as Error).message);
     }
@@ -200,6 +201,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const state = new TableStateSchema();
     state.game = game.id;
     this.state = state;
+    this.sync = new TableSync(game, state, () => this.slots.length, this.events);
   }
 
   private addSlot(seat: Seat, kind: SeatKind, name: string, tokenHash: string | null): SeatSlot {
@@ -251,7 +253,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       this.log.debug({ session: client.sessionId }, "spectator joined");
     }
     client.send(SERVER_MESSAGES.seated, { seat, game: this.game.id });
-    this.sendHistory(client);
+    this.sync.sendHistory(client, this.seatOf(client));
   }
 
   override async onDrop(client: TableClient, code?: number): Promise<void> {
@@ -286,7 +288,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
     // Messages sent while the connection was down are lost: say again who this is and resend the whole history.
     client.send(SERVER_MESSAGES.seated, { seat: slot?.schema.seat ?? null, game: this.game.id });
-    this.sendHistory(client);
+    this.sync.sendHistory(client, this.seatOf(client));
   }
 
   override onLeave(client: TableClient): void {
@@ -349,7 +351,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private failTable(error: unknown, where: string): void {
     if (this.failed) return;
     this.failed = true;
-    this.stopBots();
+    this.bots.stop();
     this.log?.error({ err: error, where }, "table failed; closing it");
     this.disconnect(CLOSE_CODES.tableFailed).catch((cause: unknown) => this.log?.error({ err: cause }, "could not close a failed table"));
   }
@@ -410,8 +412,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.setSeat(slot, "human", request.name, hashToken(request.token));
     if (tookBack) {
       // A bot was playing for this person: it hands the seat back.
-      this.botTimers.get(seat)?.clear();
-      this.botTimers.delete(seat);
+      this.bots.cancel(seat);
       this.recorder.seatChanged(seatFacts(this.slots)[seat]!);
     }
 
@@ -463,7 +464,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       this.publish();
       this.updateListing();
       this.keepWhileEmpty();
-      this.scheduleBots();
+      this.bots.schedule();
     });
   }
 
@@ -503,7 +504,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     slot.schema.connected = true;
     this.recorder.seatChanged(seatFacts(this.slots)[choice.seat]!);
     this.updateListing();
-    this.scheduleBots();
+    this.bots.schedule();
   }
 
   /**
@@ -513,7 +514,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private abandon(reason: string): void {
     if (this.status() !== "playing" || this.ending) return;
     this.ending = true;
-    this.stopBots();
+    this.bots.stop();
     for (const slot of this.slots) endGrace(slot);
     void this.publishing.then(async () => {
       if (this.status() !== "playing") return; // the last accepted move ended the game after all
@@ -612,13 +613,13 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // Everything that calls into the game comes first: if it throws, nothing has changed yet.
     const over = this.game.isOver(result.state);
     const scores = over ? this.game.scores(result.state) : null;
-    const projection = this.project(result.state, !over);
+    const projection = this.sync.project(result.state, !over);
 
     this.gameState = result.state;
     const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now() };
     const index = this.actions.length;
     this.actions.push(accepted);
-    if (over) this.stopBots();
+    if (over) this.bots.stop();
     const stored = this.recorder.action(index, seat, accepted.action, new Date(accepted.at));
     this.publishing = this.publishing
       .then(() => stored)
@@ -638,12 +639,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const from = this.events.length;
     this.events.push(...events);
     this.state.version = index + 1;
-    this.write(projection);
+    this.sync.write(projection);
     // Push the change now instead of waiting for the next patch tick.
     this.broadcastPatch();
-    this.sendEvents(from);
+    this.sync.sendEvents(this.clients, (client) => this.seatOf(client), from);
     if (scores) return this.finish(scores);
-    this.scheduleBots();
+    this.bots.schedule();
   }
 
   /** The game is over: the result is stored, then shown. */
@@ -663,7 +664,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private halt(error: unknown): void {
     if (this.halted) return;
     this.halted = true;
-    this.stopBots();
+    this.bots.stop();
     const elsewhere = error instanceof ActionConflict;
     this.log.error({ err: error }, elsewhere ? "this table runs on another process now; closing this copy" : "the store refused this table's moves; closing it");
     // Clients reconnect through the matchmaker and land on the copy that runs.
@@ -677,103 +678,43 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     client.send(SERVER_MESSAGES.error, message);
   }
 
-  // ---------------------------------------------------------------- bots
+  // ---------------------------------------------------------------- bots and sync (table-bots.ts, table-sync.ts)
 
-  /** Gives every bot seat that owes a decision a pending move; several may be pending at once. */
-  private scheduleBots(): void {
-    if (this.status() !== "playing" || this.halted || this.failed || this.ending) return;
-    for (const prompt of this.game.prompts(this.gameState)) {
-      const seat = prompt.seat;
-      if (this.slots[seat]?.kind !== "bot" || this.botTimers.has(seat)) continue;
-      this.botTimers.set(
-        seat,
-        this.clock.setTimeout(() => {
-          // The clock also ticks inside broadcastPatch(), i.e. in the middle of another
-          // action's commit; moving in a microtask keeps commits strictly one after another.
-          queueMicrotask(() => {
-            this.botTimers.delete(seat);
-            this.guarded(null, () => this.botMove(seat));
-          });
-        }, this.settings.botDelayMs),
-      );
-    }
-  }
-
-  private stopBots(): void {
-    for (const timer of this.botTimers.values()) timer.clear();
-    this.botTimers.clear();
-  }
-
-  private botMove(seat: Seat): void {
-    if (this.status() !== "playing" || this.halted || this.ending) return;
-    const prompt = this.game.prompts(this.gameState).find((p) => p.seat === seat);
-    if (!prompt) return this.scheduleBots();
-    let choice: unknown;
-    try {
-      // The bot sees what its seat may see, never the full state.
-      choice = this.game.bot(this.game.view(this.gameState, seat), prompt, botRandom(this.seed, this.actions.length, seat));
-    } catch (error) {
-      this.log.error({ err: error, seat, kind: prompt.kind }, "bot failed; taking its first option");
-      choice = prompt.options[0];
-    }
-    let refused = this.perform(seat, choice);
-    if (refused && !sameJson(choice, prompt.options[0])) {
-      this.log.error({ seat, kind: prompt.kind, error: refused }, "bot chose an illegal action; taking its first option");
-      refused = this.perform(seat, prompt.options[0]);
-    }
-    if (refused) this.log.error({ seat, kind: prompt.kind, error: refused }, "the rules refuse their own option; the bot seat is stuck");
-  }
-
-  // ---------------------------------------------------------------- sync
-
-  private project(gameState: unknown, playing: boolean): Projection {
-    return project(this.game, gameState, this.slots.length, playing, (seat) => {
-      if (this.warnedHiddenKey) return;
-      this.warnedHiddenKey = true;
-      this.log.warn({ seat }, "a seat's view lacks a key of the public view; clients will still see the public value");
-    });
-  }
-
-  private write(projection: Projection): void {
-    writeProjection(this.state, projection);
+  /** The bots' window on this table; read lazily, since the game is known only after onCreate. */
+  private botTable(): BotTable {
+    const room = this;
+    return {
+      get game() {
+        return room.game;
+      },
+      gameState: () => room.gameState,
+      seatKind: (seat) => room.slots[seat]?.kind,
+      get seed() {
+        return room.seed;
+      },
+      moveNumber: () => room.actions.length,
+      mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending,
+      perform: (seat, action) => room.perform(seat, action),
+      guarded: (work) => room.guarded(null, work),
+      get clock() {
+        return room.clock;
+      },
+      get log() {
+        return room.log;
+      },
+      get delayMs() {
+        return room.settings.botDelayMs;
+      },
+    };
   }
 
   /** Publishes the game as stored so far (at a start, an end, or a rebuild: nothing is pending then). */
   private publish(): void {
-    this.write(this.project(this.gameState, this.status() === "playing"));
-  }
-
-  private eventsFor(client: TableClient, from: number): LogEvent[] {
-    const seat = this.seatOf(client);
-    const visible: LogEvent[] = [];
-    for (let i = from; i < this.events.length; i++) {
-      const event = this.game.viewEvent(this.events[i]!, seat);
-      if (event) visible.push(event);
-    }
-    return visible;
-  }
-
-  private sendHistory(client: TableClient): void {
-    client.send(SERVER_MESSAGES.log, { from: 0, to: this.events.length, events: this.eventsFor(client, 0) });
-  }
-
-  private sendEvents(from: number): void {
-    for (const client of this.clients) {
-      client.send(SERVER_MESSAGES.log, { from, to: this.events.length, events: this.eventsFor(client, from) });
-    }
+    this.sync.publish(this.gameState, this.status() === "playing");
   }
 
   private listing(): TableListing {
-    const seats = this.slots.map((slot) => ({ seat: slot.schema.seat, kind: slot.kind, name: slot.name }));
-    return {
-      game: this.game.id,
-      gameTitle: this.game.title,
-      status: this.status(),
-      seats,
-      seatsTaken: seats.filter((seat) => seat.kind !== "open").length,
-      seatsTotal: seats.length,
-      createdAt: this.createdAt,
-    };
+    return tableListing(this.game, this.status(), this.slots, this.createdAt);
   }
 
   private updateListing(): void {

@@ -1,17 +1,17 @@
 /**
  * The synced state of a table (schema 5 `schema()` API, tech-stack §3 pattern B).
  *
- * Everything a game shows is carried as JSON text, one entry per top-level key of the game's
- * view, so one schema serves every game and a change to one key patches only that key. What a
- * seat sees beyond the public view sits in its `secret`, a `.view()`-tagged sub-schema that
- * only that seat's StateView contains; spectators' views contain nothing tagged.
+ * Everything a game shows is carried as paths to leaves (packages/protocol view-paths.ts,
+ * docs/sync.md), so one schema serves every game and a move patches only the leaves it changed.
+ * What a seat sees beyond the public view sits in its `secret`, a `.view()`-tagged sub-schema
+ * that only that seat's StateView contains; spectators' views contain nothing tagged.
  * The seed, the game's RNG and the raw action log are never here.
  */
 import { type SchemaType, schema, t } from "@colyseus/schema";
 
 export const PrivateSeatSchema = schema(
   {
-    /** Only the view keys where this seat's view differs from the public one (JSON text each). */
+    /** Only the paths where this seat's view differs from the public one (leaf JSON, a marker, or "" for absent). */
     view: t.map("string"),
     /** JSON of the seat's current Prompt, or "" when it owes nothing. */
     prompt: t.string().default(""),
@@ -45,7 +45,7 @@ export const TableStateSchema = schema(
     /** Accepted actions so far. */
     version: t.uint32().default(0),
     seats: t.array(SeatSchema),
-    /** The public view: one JSON text per top-level key of `game.view(state, null)`. */
+    /** The public view `game.view(state, null)`: path → leaf JSON text or container marker. */
     view: t.map("string"),
     /** JSON of FinalScores once the game is over, else "". */
     result: t.string().default(""),

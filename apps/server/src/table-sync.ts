@@ -1,58 +1,173 @@
 /**
- * The synced part of a game state: the game's views as JSON texts, one per top-level key, public
- * and per seat, written into the schema state touching only what changed (principle 6).
+ * What a table sends out: the game's views as paths to leaves, public and per seat, written into
+ * the schema state touching only the leaves that changed (principle 6, docs/sync.md); the game log,
+ * each client's events filtered for its seat; and the table's lobby listing.
  */
-import type { AnyGame } from "@saloon/engine";
+import type { AnyGame, LogEvent, Seat } from "@saloon/engine";
+import { SERVER_MESSAGES, type TableListing, type TableStatus, flattenMember, viewObject, viewOverrides } from "@saloon/protocol";
+import type { SeatSlot, TableClient } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 
-/** The synced part of a game state: JSON texts per view key, public and per seat. */
+/**
+ * The paths one top-level key of a view contributes to a synced map. `text` is the key's JSON
+ * (and `base` the public key's, for a seat's overrides): while they stay the same, so do the
+ * paths, and nothing under that key is flattened, compared or written again.
+ */
+export interface KeyPaths {
+  text: string;
+  base: string;
+  paths: ReadonlyMap<string, string>;
+}
+
+/** The synced part of a game state, key by key: the public view, and per seat its overrides and prompt. */
 export interface Projection {
-  publicView: Record<string, string>;
-  seats: { view: Record<string, string>; prompt: string }[];
+  publicView: Map<string, KeyPaths>;
+  seats: { view: Map<string, KeyPaths>; prompt: string }[];
 }
 
-/** One JSON text per top-level key of a view. */
-export function viewTexts(view: unknown): Record<string, string> {
-  if (!view || typeof view !== "object" || Array.isArray(view)) throw new Error("a game view must be a plain object");
-  const texts: Record<string, string> = {};
-  for (const [key, value] of Object.entries(view)) if (value !== undefined) texts[key] = JSON.stringify(value);
-  return texts;
+const NO_PATHS: ReadonlyMap<string, string> = new Map();
+
+/** Flattens one viewer's views key by key, reusing a key's paths while its JSON text is unchanged. */
+class ViewerPaths {
+  private last = new Map<string, KeyPaths>();
+
+  flatten(view: unknown): Map<string, KeyPaths> {
+    const next = new Map<string, KeyPaths>();
+    for (const [key, value] of Object.entries(viewObject(view))) {
+      if (value === undefined) continue;
+      const text = JSON.stringify(value);
+      const known = this.last.get(key);
+      next.set(key, known && known.text === text ? known : { text, base: "", paths: flattenMember(key, value) });
+    }
+    this.last = next;
+    return next;
+  }
 }
 
-/** Makes `map` hold exactly `next`, touching only entries whose text changed so patches stay small. */
-export function syncMap(map: Map<string, string>, next: Record<string, string>): void {
-  for (const key of [...map.keys()]) if (!Object.hasOwn(next, key)) map.delete(key);
-  for (const [key, text] of Object.entries(next)) if (map.get(key) !== text) map.set(key, text);
+/** A seat's overrides for one key, reused while both the seat's and the public text stay the same. */
+function seatKey(own: KeyPaths | undefined, shared: KeyPaths, known: KeyPaths | undefined): KeyPaths {
+  const text = own?.text ?? "";
+  if (known && known.text === text && known.base === shared.text) return known;
+  return { text, base: shared.text, paths: viewOverrides(shared.paths, own?.paths ?? NO_PATHS) };
 }
 
 /**
- * What the synced state should hold for a game state: the public view for everyone and, per
- * seat, only the keys its own view shows differently, plus its prompt. Pure, so it can be
- * computed before anything is committed. `onHiddenKey` hears of a seat whose view lacks a key
- * of the public view: a seat's view is read as public keys overridden by private ones, so that
- * cannot be expressed (clients would still see the public value); games must not do it.
+ * Computes what the synced state should hold: the public view for everyone and, per seat, only
+ * the paths its own view shows differently, plus its prompt. Pure as far as the table goes (it
+ * only remembers paths to reuse), so a projection can be made before its move is committed.
  */
-export function project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, onHiddenKey: (seat: number) => void): Projection {
-  const publicView = viewTexts(game.view(gameState, null));
-  const prompts = playing ? game.prompts(gameState) : [];
-  const seats = Array.from({ length: seatCount }, (_, seat) => {
-    const own = viewTexts(game.view(gameState, seat));
-    const view: Record<string, string> = {};
-    for (const [key, text] of Object.entries(own)) if (publicView[key] !== text) view[key] = text;
-    if (Object.keys(publicView).some((key) => !Object.hasOwn(own, key))) onHiddenKey(seat);
-    const prompt = prompts.find((p) => p.seat === seat);
-    return { view, prompt: prompt ? JSON.stringify(prompt) : "" };
-  });
-  return { publicView, seats };
+export class Projector {
+  private readonly publicPaths = new ViewerPaths();
+  private readonly seatPaths: ViewerPaths[] = [];
+  private readonly seatKeys: Map<string, KeyPaths>[] = [];
+
+  project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean): Projection {
+    const publicView = this.publicPaths.flatten(game.view(gameState, null));
+    const prompts = playing ? game.prompts(gameState) : [];
+    const seats = Array.from({ length: seatCount }, (_, seat) => {
+      const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat));
+      const known = this.seatKeys[seat] ?? new Map<string, KeyPaths>();
+      const view = new Map<string, KeyPaths>();
+      for (const [key, mine] of own) {
+        const shared = publicView.get(key);
+        if (shared && shared.text === mine.text) continue;
+        const before = known.get(key);
+        if (shared) view.set(key, seatKey(mine, shared, before));
+        else view.set(key, before && before.base === "" && before.paths === mine.paths ? before : { text: mine.text, base: "", paths: mine.paths });
+      }
+      // A public key this seat's view lacks: every path of it is ABSENT for the seat.
+      for (const [key, shared] of publicView) if (!own.has(key)) view.set(key, seatKey(undefined, shared, known.get(key)));
+      this.seatKeys[seat] = view;
+      const prompt = prompts.find((p) => p.seat === seat);
+      return { view, prompt: prompt ? JSON.stringify(prompt) : "" };
+    });
+    return { publicView, seats };
+  }
 }
 
-/** Writes a projection into the synced state, touching only what changed. */
-export function writeProjection(state: TableStateSchema, projection: Projection): void {
-  syncMap(state.view, projection.publicView);
-  for (const [index, seat] of state.seats.entries()) {
-    const secret = seat.secret!;
-    const mine = projection.seats[index]!;
-    syncMap(secret.view, mine.view);
-    if (secret.prompt !== mine.prompt) secret.prompt = mine.prompt;
+/**
+ * Makes `map` hold the paths of `next` where it held those of `last`, visiting only keys whose
+ * text changed, and touching only entries whose text changed: so a patch carries only those.
+ */
+export function syncKeys(map: Map<string, string>, last: ReadonlyMap<string, KeyPaths>, next: ReadonlyMap<string, KeyPaths>): void {
+  for (const [key, old] of last) {
+    const now = next.get(key);
+    if (now === old) continue;
+    for (const path of old.paths.keys()) if (!now?.paths.has(path)) map.delete(path);
   }
+  for (const [key, now] of next) {
+    if (last.get(key) === now) continue;
+    for (const [path, text] of now.paths) if (map.get(path) !== text) map.set(path, text);
+  }
+}
+
+/** One table's outgoing side: its projection into the synced state and its game log. */
+export class TableSync {
+  private readonly projector = new Projector();
+  /** What the synced state holds now, key by key (the last projection written). */
+  private written: Projection = { publicView: new Map(), seats: [] };
+
+  constructor(
+    private readonly game: AnyGame,
+    private readonly state: TableStateSchema,
+    private readonly seatCount: () => number,
+    /** The game log so far, owned by the room (every accepted action's events, in order). */
+    private readonly events: readonly LogEvent[],
+  ) {}
+
+  project(gameState: unknown, playing: boolean): Projection {
+    return this.projector.project(this.game, gameState, this.seatCount(), playing);
+  }
+
+  /** Writes a projection into the synced state; projections are written in the order they were made. */
+  write(projection: Projection): void {
+    syncKeys(this.state.view, this.written.publicView, projection.publicView);
+    for (const [index, seat] of this.state.seats.entries()) {
+      const secret = seat.secret!;
+      const mine = projection.seats[index]!;
+      syncKeys(secret.view, this.written.seats[index]?.view ?? new Map(), mine.view);
+      if (secret.prompt !== mine.prompt) secret.prompt = mine.prompt;
+    }
+    this.written = projection;
+  }
+
+  /** Publishes a game state as it is (at a start, an end, or a rebuild: nothing is pending then). */
+  publish(gameState: unknown, playing: boolean): void {
+    this.write(this.project(gameState, playing));
+  }
+
+  /** The whole log so far, as this client's seat may see it. */
+  sendHistory(client: TableClient, seat: Seat | null): void {
+    client.send(SERVER_MESSAGES.log, { from: 0, to: this.events.length, events: this.eventsFor(seat, 0) });
+  }
+
+  /** The events from `from` on, to every client as its seat may see them. */
+  sendEvents(clients: Iterable<TableClient>, seatOf: (client: TableClient) => Seat | null, from: number): void {
+    for (const client of clients) {
+      client.send(SERVER_MESSAGES.log, { from, to: this.events.length, events: this.eventsFor(seatOf(client), from) });
+    }
+  }
+
+  private eventsFor(seat: Seat | null, from: number): LogEvent[] {
+    const visible: LogEvent[] = [];
+    for (let i = from; i < this.events.length; i++) {
+      const event = this.game.viewEvent(this.events[i]!, seat);
+      if (event) visible.push(event);
+    }
+    return visible;
+  }
+}
+
+/** What the lobby shows of a table. */
+export function tableListing(game: AnyGame, status: TableStatus, slots: readonly SeatSlot[], createdAt: number): TableListing {
+  const seats = slots.map((slot) => ({ seat: slot.schema.seat, kind: slot.kind, name: slot.name }));
+  return {
+    game: game.id,
+    gameTitle: game.title,
+    status,
+    seats,
+    seatsTaken: seats.filter((seat) => seat.kind !== "open").length,
+    seatsTotal: seats.length,
+    createdAt,
+  };
 }

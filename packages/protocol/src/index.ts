@@ -9,6 +9,9 @@ import type { ActionBase, FinalScores, GameErrorCode, Json, LogEvent, Prompt, Se
 // constants and types from here leaves zod out of its bundle (the package has no side effects).
 export * from "./limits.ts";
 export * from "./schemas.ts";
+import { rebuildView } from "./view-paths.ts";
+
+export { ABSENT, ARRAY_MARK, OBJECT_MARK, flattenMember, flattenView, rebuildView, viewObject, viewOverrides } from "./view-paths.ts";
 
 /** Room names registered by the server. */
 export const LOBBY_ROOM = "lobby";
@@ -144,9 +147,10 @@ export interface TableSnapshot {
     awayUntil: number;
     /** The grace period is over: the people still here may give the seat to a bot or end the game. */
     graceOver: boolean;
+    /** Only this seat's own: its view's paths that differ from the public ones, and its prompt (JSON, or ""). */
     secret?: { view: Record<string, string>; prompt: string };
   }[];
-  /** The public view, one JSON text per top-level key of the game's view. */
+  /** The public view: path → leaf JSON text or container marker (view-paths.ts). */
   view: Record<string, string>;
   /** JSON of FinalScores once finished, else "". */
   result: string;
@@ -154,13 +158,13 @@ export interface TableSnapshot {
   endReason: string;
 }
 
-/** Rebuilds the game view a client may see: the public keys, overridden by its seat's private keys. */
+/**
+ * Rebuilds the game view a client may see: the public paths, overridden by its seat's private
+ * ones (view-paths.ts). The one way clients (web, bots, tests) read a view.
+ */
 export function decodeView<V>(snapshot: TableSnapshot, seat: Seat | null): V {
   const mine = seat === null ? undefined : snapshot.seats.find((s) => s.seat === seat)?.secret;
-  const merged: Record<string, unknown> = {};
-  for (const [key, text] of Object.entries(snapshot.view)) merged[key] = JSON.parse(text);
-  for (const [key, text] of Object.entries(mine?.view ?? {})) merged[key] = JSON.parse(text);
-  return merged as V;
+  return rebuildView(snapshot.view, mine?.view) as V;
 }
 
 /** The prompt the seat owes now, or null (spectators, other seats' turns, a finished game). */

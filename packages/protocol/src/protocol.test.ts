@@ -18,10 +18,10 @@ const snapshot: TableSnapshot = {
   status: "playing",
   version: 3,
   seats: [
-    { seat: 0, kind: "human", name: "Ann", connected: true, awayUntil: 0, graceOver: false, secret: { view: { hand: "[1,2]", viewer: "0" }, prompt: '{"seat":0,"kind":"play","options":[{"type":"play","card":1}]}' } },
+    { seat: 0, kind: "human", name: "Ann", connected: true, awayUntil: 0, graceOver: false, secret: { view: { "/hand": "[1,2]", "/viewer": "0" }, prompt: '{"seat":0,"kind":"play","options":[{"type":"play","card":1}]}' } },
     { seat: 1, kind: "bot", name: "Bot 2", connected: true, awayUntil: 0, graceOver: false },
   ],
-  view: { viewer: "null", deck: "7", hand: "[]" },
+  view: { "/viewer": "null", "/deck": "7", "/hand": "[]" },
   result: "",
   endReason: "",
 };

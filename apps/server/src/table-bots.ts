@@ -1,0 +1,93 @@
+/**
+ * The server's bots at one table: each bot seat that owes a decision gets a pending move on the
+ * room clock, chosen by the game's bot from what that seat may see. The room decides when bots
+ * may move at all and performs their moves like anyone else's (table-room.ts).
+ */
+import type { Delayed, Room } from "@colyseus/core";
+import { type AnyGame, type GameError, type Seat, sameJson } from "@saloon/engine";
+import type { SeatKind } from "@saloon/protocol";
+import type { Logger } from "pino";
+import { botRandom } from "./bot-random.ts";
+
+/** What the bots need from their table. */
+export interface BotTable {
+  readonly game: AnyGame;
+  /** The game after every accepted action (what the next move is checked against). */
+  gameState(): unknown;
+  /** Who plays a seat now. */
+  seatKind(seat: Seat): SeatKind | undefined;
+  /** The table's seed: with the move number and the seat, a bot's dice (bot-random.ts). */
+  readonly seed: string;
+  /** Accepted actions so far. */
+  moveNumber(): number;
+  /** The game runs and this copy of the table may take moves. */
+  mayMove(): boolean;
+  /** Applies one action for a seat as the table does for people: the rules' refusal or null. */
+  perform(seat: Seat, action: unknown): GameError | null;
+  /** Runs work so that a fault is logged and never escapes into the process. */
+  guarded(work: () => void): void;
+  readonly clock: Room["clock"];
+  readonly log: Logger;
+  /** How long a bot "thinks" before it acts (ms, room clock). */
+  readonly delayMs: number;
+}
+
+export class TableBots {
+  private readonly timers = new Map<Seat, Delayed>();
+
+  constructor(private readonly table: BotTable) {}
+
+  /** Gives every bot seat that owes a decision a pending move; several may be pending at once. */
+  schedule(): void {
+    const table = this.table;
+    if (!table.mayMove()) return;
+    for (const prompt of table.game.prompts(table.gameState())) {
+      const seat = prompt.seat;
+      if (table.seatKind(seat) !== "bot" || this.timers.has(seat)) continue;
+      this.timers.set(
+        seat,
+        table.clock.setTimeout(() => {
+          // The clock also ticks inside broadcastPatch(), i.e. in the middle of another
+          // action's commit; moving in a microtask keeps commits strictly one after another.
+          queueMicrotask(() => {
+            this.timers.delete(seat);
+            table.guarded(() => this.move(seat));
+          });
+        }, table.delayMs),
+      );
+    }
+  }
+
+  /** A person took this seat back from its bot: its pending move is dropped. */
+  cancel(seat: Seat): void {
+    this.timers.get(seat)?.clear();
+    this.timers.delete(seat);
+  }
+
+  stop(): void {
+    for (const timer of this.timers.values()) timer.clear();
+    this.timers.clear();
+  }
+
+  private move(seat: Seat): void {
+    const table = this.table;
+    if (!table.mayMove()) return;
+    const gameState = table.gameState();
+    const prompt = table.game.prompts(gameState).find((p) => p.seat === seat);
+    if (!prompt) return this.schedule();
+    let choice: unknown;
+    try {
+      // The bot sees what its seat may see, never the full state.
+      choice = table.game.bot(table.game.view(gameState, seat), prompt, botRandom(table.seed, table.moveNumber(), seat));
+    } catch (error) {
+      table.log.error({ err: error, seat, kind: prompt.kind }, "bot failed; taking its first option");
+      choice = prompt.options[0];
+    }
+    let refused = table.perform(seat, choice);
+    if (refused && !sameJson(choice, prompt.options[0])) {
+      table.log.error({ seat, kind: prompt.kind, error: refused }, "bot chose an illegal action; taking its first option");
+      refused = table.perform(seat, prompt.options[0]);
+    }
+    if (refused) table.log.error({ seat, kind: prompt.kind, error: refused }, "the rules refuse their own option; the bot seat is stuck");
+  }
+}

@@ -1,0 +1,67 @@
+import type { AnyGame } from "@saloon/engine";
+import { rebuildView } from "@saloon/protocol";
+import { describe, expect, it } from "vitest";
+import { TableSync } from "./table-sync.ts";
+import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
+
+/** Views that change shape on purpose: keys come and go, leaves become containers, a seat's view differs. */
+const moments: { public: Record<string, unknown>; seats: Record<string, unknown>[] }[] = [
+  { public: { round: 1, board: { a: [1, 2], b: { x: 1 } } }, seats: [{ round: 1, board: { a: [1, 2], b: { x: 1 } }, hand: ["c1"] }, { round: 1, board: { a: [1, 2], b: { x: 1 } } }] },
+  { public: { round: 2, board: { a: [1, 2], b: { x: 1 } } }, seats: [{ round: 2, board: { a: [1, 2], b: { x: 1 } }, hand: ["c1", "c2"] }, { round: 2, board: { a: [1] } }] },
+  { public: { round: 2, board: { a: [{ t: 1 }], b: 5 }, extra: null }, seats: [{ round: 2, board: { a: [{ t: 1 }], b: 5 }, extra: null }, { round: 2, board: { a: [{ t: 1 }], b: 5 } }] },
+  { public: { round: 3, board: { a: [], b: 5 } }, seats: [{ round: 3, board: { a: [], b: 5 }, hand: [] }, { round: 3, board: { a: [], b: 5 } }] },
+];
+
+function tableState(seats: number): InstanceType<typeof TableStateSchema> {
+  const state = new TableStateSchema();
+  for (let seat = 0; seat < seats; seat++) {
+    const schema = new SeatSchema();
+    schema.seat = seat;
+    schema.secret = new PrivateSeatSchema();
+    state.seats.push(schema);
+  }
+  return state;
+}
+
+describe("the table's projection, key by key", () => {
+  it("after every write, the synced maps rebuild exactly the public view and each seat's own", () => {
+    let now = 0;
+    const game = {
+      view: (_state: unknown, seat: number | null) => (seat === null ? moments[now]!.public : moments[now]!.seats[seat]),
+      prompts: () => [{ seat: 0, kind: "play", options: [{ type: "play" }] }],
+    } as unknown as AnyGame;
+    const state = tableState(2);
+    const sync = new TableSync(game, state, () => 2, []);
+    for (now = 0; now < moments.length; now++) {
+      sync.publish(null, true);
+      const publicPaths = Object.fromEntries(state.view.entries());
+      expect(rebuildView(publicPaths)).toEqual(moments[now]!.public);
+      for (const seat of [0, 1]) {
+        const secret = Object.fromEntries(state.seats[seat]!.secret!.view.entries());
+        expect(rebuildView(publicPaths, secret), `seat ${seat} at moment ${now}`).toEqual(moments[now]!.seats[seat]);
+      }
+      expect(state.seats[0]!.secret!.prompt).toContain('"kind":"play"');
+      expect(state.seats[1]!.secret!.prompt).toBe("");
+    }
+  });
+
+  it("a seat whose view equals the public one holds no paths; an unchanged key is not written again", () => {
+    const view = { round: 1, board: { a: [1, 2], b: { x: 1 } } };
+    const game = { view: () => view, prompts: () => [] } as unknown as AnyGame;
+    const state = tableState(1);
+    const sync = new TableSync(game, state, () => 1, []);
+    sync.publish(null, true);
+    expect(state.seats[0]!.secret!.view.size).toBe(0);
+    const set = state.view.set.bind(state.view);
+    let writes = 0;
+    state.view.set = (key: string, value: string) => {
+      writes += 1;
+      return set(key, value);
+    };
+    sync.publish(null, true);
+    expect(writes).toBe(0);
+    view.round = 2;
+    sync.publish(null, true);
+    expect(writes).toBe(1);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * How a game view travels in the synced state (docs/sync.md): as a map from paths to leaves,
+ * so that a move patches only the leaves it changed (DESIGN.md principle 6).
+ *
+ * A path is a JSON Pointer ("/players/0/money"). A leaf is the JSON text of a primitive or of a
+ * flat container (an array or object whose children are all primitives, such as a tile or a
+ * hand of card ids): small records stay whole, so a card or a tile is one value on the wire and
+ * one entry to change. Every deeper container has a marker entry, "[" or "{", that says what to
+ * rebuild at its path. A seat's private part holds only the paths where its view differs from
+ * the public one; ABSENT there removes a public path from that seat's view.
+ */
+
+/** Marker of an array at a path (never a JSON text on its own). */
+export const ARRAY_MARK = "[";
+/** Marker of an object at a path. */
+export const OBJECT_MARK = "{";
+/** In a seat's overrides: this public path is not in the seat's view. */
+export const ABSENT = "";
+
+const escapeKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+const unescapeKey = (segment: string) => segment.replaceAll("~1", "/").replaceAll("~0", "~");
+
+function isFlat(container: object): boolean {
+  for (const key in container) {
+    const child = (container as Record<string, unknown>)[key];
+    if (child !== null && typeof child === "object") return false;
+  }
+  return true;
+}
+
+function leafText(value: unknown): string {
+  // A view is JSON; anything JSON drops (undefined, a function) reads back as null, as JSON.stringify does in arrays.
+  return JSON.stringify(value) ?? "null";
+}
+
+function flattenInto(value: unknown, path: string, out: Map<string, string>): void {
+  if (value === null || typeof value !== "object" || isFlat(value)) {
+    out.set(path, leafText(value));
+    return;
+  }
+  const isArray = Array.isArray(value);
+  out.set(path, isArray ? ARRAY_MARK : OBJECT_MARK);
+  for (const [key, child] of Object.entries(value)) {
+    if (child === undefined && !isArray) continue; // JSON drops undefined members
+    flattenInto(child, `${path}/${escapeKey(key)}`, out);
+  }
+}
+
+/** A game view as paths to leaves. A view is a plain object; anything else is a game's bug. */
+export function flattenView(view: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(viewObject(view))) if (value !== undefined) flattenInto(value, `/${escapeKey(key)}`, out);
+  return out;
+}
+
+/** The paths of one top-level member of a view (what flattenView gives for that key). */
+export function flattenMember(key: string, value: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value !== undefined) flattenInto(value, `/${escapeKey(key)}`, out);
+  return out;
+}
+
+/** The view itself, checked to be a plain object. */
+export function viewObject(view: unknown): Record<string, unknown> {
+  if (!view || typeof view !== "object" || Array.isArray(view)) throw new Error("a game view must be a plain object");
+  return view as Record<string, unknown>;
+}
+
+/** What a seat's flattened view changes in the public one: differing paths, and ABSENT for public paths it lacks. */
+export function viewOverrides(publicPaths: ReadonlyMap<string, string>, ownPaths: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [path, text] of ownPaths) if (publicPaths.get(path) !== text) out.set(path, text);
+  for (const path of publicPaths.keys()) if (!ownPaths.has(path)) out.set(path, ABSENT);
+  return out;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
+function put(container: Container, key: string, value: unknown): void {
+  // A key named __proto__ is data here, never the object's prototype.
+  Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Rebuilds a view from the public paths and a seat's overrides. Entries whose parent is not a
+ * container (left over from a path that changed shape) are ignored, as are ABSENT ones.
+ */
+export function rebuildView(publicPaths: Readonly<Record<string, string>>, overrides: Readonly<Record<string, string>> = {}): Record<string, unknown> {
+  const merged = new Map<string, string>(Object.entries(publicPaths));
+  for (const [path, text] of Object.entries(overrides)) merged.set(path, text);
+  const root: Record<string, unknown> = {};
+  const built = new Map<string, Container | null>([["", root]]);
+
+  const containerAt = (path: string): Container | null => {
+    const known = built.get(path);
+    if (known !== undefined) return known;
+    const mark = merged.get(path);
+    let made: Container | null = null;
+    if (mark === ARRAY_MARK || mark === OBJECT_MARK) {
+      const cut = path.lastIndexOf("/");
+      const parent = cut < 0 ? null : containerAt(path.slice(0, cut));
+      if (parent) {
+        made = mark === ARRAY_MARK ? [] : {};
+        put(parent, unescapeKey(path.slice(cut + 1)), made);
+      }
+    }
+    built.set(path, made);
+    return made;
+  };
+
+  for (const [path, text] of merged) {
+    if (text === ABSENT) continue;
+    if (text === ARRAY_MARK || text === OBJECT_MARK) {
+      containerAt(path);
+      continue;
+    }
+    const cut = path.lastIndexOf("/");
+    const parent = cut < 0 ? null : containerAt(path.slice(0, cut));
+    if (parent) put(parent, unescapeKey(path.slice(cut + 1)), JSON.parse(text));
+  }
+  return root;
+}

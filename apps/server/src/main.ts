@@ -17,6 +17,8 @@ import { DEFAULT_RATE_LIMIT, createSaloonServer } from "./app.ts";
 import { installProcessGuards } from "./process-guard.ts";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
+// The code is loaded (bench:recovery reads the time from here: how long a start takes before the database).
+logger.info({ uptimeMs: Math.round(process.uptime() * 1000) }, "server code loaded");
 
 function intFromEnv(name: string, fallback: number, min = 0): number {
   const raw = process.env[name];

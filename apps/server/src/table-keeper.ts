@@ -9,16 +9,25 @@
  * `exclusive`: this is the only process on its database (no REDIS_URL), so at start every
  * running match is this process's to rebuild at once, whoever had it; otherwise a match waits
  * until its previous owner's lease has run out.
+ *
+ * A table never runs twice: with other processes about (not `exclusive`), when this process
+ * cannot renew its lease before it runs out (the database unreachable, the process paused), it
+ * stops all its tables, since another process may be taking them over; and after each renewal
+ * it stops any table whose match another process has claimed. The moves themselves are
+ * guarded in the store as well: only the owner's are written (ActionWriter's `owner`).
  */
 import { matchMaker } from "@colyseus/core";
 import { type MatchStore, type ResumableMatch, TableOwnership } from "@saloon/db";
 import { TABLE_ROOM } from "@saloon/protocol";
 import type { Logger } from "pino";
+import type { TableRoom } from "./table-room.ts";
 
 export interface KeeperSettings {
   store: MatchStore;
   /** The table room reads the match to rebuild from here when it is created with that id. */
   recoveries: Map<string, ResumableMatch>;
+  /** This process's open tables, by id. */
+  running: Map<string, TableRoom>;
   logger: Logger;
   exclusive: boolean;
   /** How long this process's claim on its tables lasts without renewal. */
@@ -34,6 +43,9 @@ export interface KeeperSettings {
 /** Tables loaded from the store per query while rebuilding. */
 const LOAD_CHUNK = 100;
 
+/** A dead process's row is kept this long after its lease ran out (for operators), then removed. */
+const DEAD_PROCESS_KEPT_MS = 60_000;
+
 export class TableKeeper {
   private renewTimer: NodeJS.Timeout | null = null;
   private scanTimer: NodeJS.Timeout | null = null;
@@ -41,6 +53,11 @@ export class TableKeeper {
   private stopped = false;
   private readonly log: Logger;
   private ownershipOrNull: TableOwnership | null = null;
+  /** Until when (performance.now()) this process's lease is sure to hold: measured from before the renewal was asked for. */
+  private leaseHeldUntil = 0;
+  /** Tables stopped because the lease ran out: handed back to whoever claims them once the database answers again. */
+  private readonly givenUp = new Set<string>();
+  private renewing = false;
 
   constructor(private readonly settings: KeeperSettings) {
     this.log = settings.logger.child({ component: "keeper" });
@@ -57,18 +74,64 @@ export class TableKeeper {
    * count rebuilt.
    */
   async start(): Promise<number> {
-    const { renewMs, scanMs, leaseMs, address } = this.settings;
-    const ownership = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
-    this.ownershipOrNull = ownership;
-    await ownership.renew(leaseMs, address);
+    const { renewMs, scanMs } = this.settings;
+    this.ownershipOrNull = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
+    await this.renew();
     const rebuilt = await this.scan(this.settings.exclusive);
-    this.renewTimer = setInterval(() => {
-      ownership.renew(leaseMs, address).catch((error: unknown) => this.log.error({ err: error }, "could not renew this process's lease on its tables"));
-    }, renewMs);
+    this.renewTimer = setInterval(() => void this.renew(), renewMs);
     this.scanTimer = setInterval(() => void this.scan(false), scanMs);
     this.renewTimer.unref();
     this.scanTimer.unref();
     return rebuilt;
+  }
+
+  /**
+   * Renews the lease; then stops the tables another process has claimed. When the lease could
+   * not be renewed in time, stops every table (unless this process is alone on its database).
+   */
+  async renew(): Promise<void> {
+    const { leaseMs, address, exclusive } = this.settings;
+    // A renewal that hangs (the database unreachable) must not keep the tables going past the lease.
+    if (!exclusive && this.leaseHeldUntil > 0 && performance.now() >= this.leaseHeldUntil) this.giveUpAll();
+    if (this.renewing) return;
+    this.renewing = true;
+    const asked = performance.now();
+    try {
+      await this.ownership.renew(leaseMs, address);
+      this.leaseHeldUntil = asked + leaseMs;
+    } catch (error) {
+      this.log.error({ err: error }, "could not renew this process's lease on its tables");
+      if (!exclusive && performance.now() >= this.leaseHeldUntil) this.giveUpAll();
+      return;
+    } finally {
+      this.renewing = false;
+    }
+    if (exclusive) return;
+    // Only tables already running when the question was asked: a table starting meanwhile may
+    // not have its row written yet.
+    const running = [...this.settings.running.values()].filter((table) => table.runsGame);
+    if (running.length === 0) return;
+    try {
+      const owned = new Set(await this.ownership.ownedAmong(running.map((table) => table.roomId)));
+      for (const table of running) {
+        if (owned.has(table.roomId) || !table.runsGame) continue;
+        this.log.error({ table: table.roomId }, "another process has taken this table over; stopping this copy");
+        table.loseOwnership();
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, "could not check which tables this process still owns");
+    }
+  }
+
+  /** The lease ran out: any other process may take these tables now, so none of them may go on here. */
+  private giveUpAll(): void {
+    const running = [...this.settings.running.values()].filter((table) => table.runsGame);
+    if (running.length === 0) return;
+    this.log.error({ tables: running.length }, "this process's lease ran out; stopping its tables so that none runs twice");
+    for (const table of running) {
+      this.givenUp.add(table.roomId);
+      table.loseOwnership();
+    }
   }
 
   /** Stops watching and gives up the lease, so another process (or the next start) takes the tables at once. */
@@ -97,6 +160,13 @@ export class TableKeeper {
   private async claimAndRebuild(everyOtherOwner: boolean): Promise<number> {
     if (this.stopped || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return 0;
     const started = performance.now();
+    if (this.givenUp.size > 0) {
+      // Stopped for a lost lease: unowned again, so this process or another rebuilds them.
+      const ids = [...this.givenUp];
+      await this.ownership.unclaimAll(ids);
+      for (const id of ids) this.givenUp.delete(id);
+    }
+    await this.ownership.removeDeadProcesses(DEAD_PROCESS_KEPT_MS).catch((error: unknown) => this.log.warn({ err: error }, "could not remove the rows of dead processes"));
     const claimed = await this.ownership.claimOrphans({ everyOtherOwner });
     if (claimed.length === 0) return 0;
     // The lobby listings of a dead process would point clients at it: gone before the tables come back.
@@ -105,16 +175,30 @@ export class TableKeeper {
       await (matchMaker.driver.cleanup?.(owner) ?? Promise.resolve()).catch((error: unknown) => this.log.warn({ err: error, owner }, "could not remove a dead process's listings"));
       await matchMaker.stats.excludeProcess(owner).catch(() => undefined);
     }
+    const claimedAt = performance.now();
     let rebuilt = 0;
+    let loadMs = 0;
+    let createMs = 0;
     const ids = claimed.map((c) => c.id);
+    // The next chunk loads while this one's rooms are created: the database works while the loop does.
+    let next = this.ownership.load(ids.slice(0, LOAD_CHUNK));
     for (let i = 0; i < ids.length; i += LOAD_CHUNK) {
-      const matches = await this.ownership.load(ids.slice(i, i + LOAD_CHUNK));
+      const loading = performance.now();
+      const matches = await next;
+      loadMs += performance.now() - loading;
+      if (i + LOAD_CHUNK < ids.length) next = this.ownership.load(ids.slice(i + LOAD_CHUNK, i + 2 * LOAD_CHUNK));
+      const creating = performance.now();
       // Room creation waits on the presence and the driver between its steps: several at once
       // overlap those waits (with Redis above all).
       const results = await Promise.all(matches.map((match) => this.rebuild(match)));
+      createMs += performance.now() - creating;
       rebuilt += results.filter(Boolean).length;
     }
-    this.log.info({ claimed: claimed.length, rebuilt, ms: Math.round(performance.now() - started) }, "tables taken over");
+    const ms = (value: number) => Math.round(value);
+    this.log.info(
+      { claimed: claimed.length, rebuilt, ms: ms(performance.now() - started), claimMs: ms(claimedAt - started), loadWaitMs: ms(loadMs), createMs: ms(createMs) },
+      "tables taken over",
+    );
     return rebuilt;
   }
 

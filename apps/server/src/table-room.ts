@@ -10,7 +10,7 @@
  */
 import { type AuthContext, CloseCode, type Delayed, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { ActionConflict, type ActionWriter, type MatchStore, type ResumableMatch, hashToken } from "@saloon/db";
+import { ActionConflict, type ActionWriter, type MatchStore, OwnershipLost, type ResumableMatch, hashToken } from "@saloon/db";
 import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
@@ -58,6 +58,8 @@ export interface TableSettings {
   writer: ActionWriter;
   /** Matches to rebuild, by table id: table-keeper.ts puts one here and creates a room with that id. */
   recoveries: Map<string, ResumableMatch>;
+  /** This process's tables by id, while they are open: table-keeper.ts stops them when this process loses them. */
+  running: Map<string, TableRoom>;
   /** How long an abandoned or finished table stays open for the people still looking at it (s). */
   closingSeconds: number;
 }
@@ -139,6 +141,17 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.keepWhileEmpty();
     this.publish();
     if (this.status() === "playing") this.scheduleBots();
+    this.settings.running.set(this.roomId, this);
+  }
+
+  /** A game this copy runs: the keeper checks that this process still owns it. */
+  get runsGame(): boolean {
+    return this.status() === "playing" && !this.halted && !this.failed;
+  }
+
+  /** Another process runs this table now, or may at any moment (this process's lease ran out): this copy stops. */
+  loseOwnership(): void {
+    this.halt(new OwnershipLost(this.roomId));
   }
 
   private createFresh(raw: unknown): void {
@@ -189,7 +202,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (match.table.private) this.makePrivate();
     this.log.info({ actions: this.actions.length }, "table rebuilt from the store");
     // A game whose last move was stored but whose end was not: finish it now.
-    if (game.isOver(this.gameState)) this.finish(game.scores(this.gameState)!);
+    if (game.isOver(this.gameState)) void this.finish(game.scores(this.gameState)!).catch((error: unknown) => this.halt(error));
   }
 
   private begin(game: AnyGame, createdAt: number, graceSeconds: number): void {
@@ -310,6 +323,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   override async onDispose(): Promise<void> {
+    if (this.settings.running.get(this.roomId) === this) this.settings.running.delete(this.roomId);
     this.log?.info({ status: this.state?.status, actions: this.actions.length, failed: this.failed }, "table closed");
     if (!this.recorder || !this.recorded) return; // refused, or nobody ever came: nothing was recorded
     for (const slot of this.slots) slot.graceTimer?.clear();
@@ -628,7 +642,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       )
       // Publishing runs after the write, outside any message handler: a fault there (a game's
       // event filter, say) fails this table alone instead of escaping to the process.
-      .catch((error: unknown) => this.failTable(error, "publish"));
+      .catch((error: unknown) => (error instanceof OwnershipLost ? this.halt(error) : this.failTable(error, "publish")));
     return null;
   }
 
@@ -664,7 +678,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (this.halted) return;
     this.halted = true;
     this.stopBots();
-    const elsewhere = error instanceof ActionConflict;
+    const elsewhere = error instanceof ActionConflict || error instanceof OwnershipLost;
     this.log.error({ err: error }, elsewhere ? "this table runs on another process now; closing this copy" : "the store refused this table's moves; closing it");
     // Clients reconnect through the matchmaker and land on the copy that runs.
     void this.disconnect(CLOSE_CODES.moved);

@@ -82,6 +82,29 @@ export class TableOwnership {
     await this.prisma.match.updateMany({ where: { id: matchId, ownerId: this.processId }, data: { ownerId: null } });
   }
 
+  /** Hands back several matches at once (this process stopped them); only those it still owns. */
+  async unclaimAll(matchIds: string[]): Promise<void> {
+    await this.prisma.match.updateMany({ where: { id: { in: matchIds }, ownerId: this.processId }, data: { ownerId: null } });
+  }
+
+  /** Which of these running matches this process owns. */
+  async ownedAmong(matchIds: string[]): Promise<string[]> {
+    const rows = await this.prisma.match.findMany({ where: { id: { in: matchIds }, ownerId: this.processId }, select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Removes the rows of processes whose lease ran out more than `afterMs` ago. A match whose
+   * owner has no row is claimed just like one whose owner's lease ran out, so nothing is lost.
+   */
+  async removeDeadProcesses(afterMs: number): Promise<number> {
+    return this.prisma.$executeRawUnsafe(
+      `DELETE FROM "ServerProcess" WHERE "leaseUntil" < ${UTC_NOW} - $1 * interval '1 millisecond' AND "id" <> $2`,
+      afterMs,
+      this.processId,
+    );
+  }
+
   /** Is this process still the owner of the match? */
   async owns(matchId: string): Promise<boolean> {
     return (await this.prisma.match.count({ where: { id: matchId, ownerId: this.processId, status: { in: ["waiting", "playing"] } } })) === 1;

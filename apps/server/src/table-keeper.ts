@@ -43,6 +43,30 @@ export interface KeeperSettings {
 /** Tables loaded from the store per query while rebuilding. */
 const LOAD_CHUNK = 100;
 
+/** Longest a join waits for its table to be rebuilt here before it is answered anyway. */
+const ARRIVAL_WAIT_MS = 15_000;
+
+/**
+ * Keepers of this process with tables on the way. A join by id for one of those waits until
+ * it is rebuilt instead of being told it does not exist: the people of a table that is being
+ * rebuilt get in as soon as it is there, without a round of retries.
+ */
+const keepers = new Set<TableKeeper>();
+let joinsWaitForTables = false;
+function holdJoinsForArrivingTables(): void {
+  if (joinsWaitForTables) return;
+  joinsWaitForTables = true;
+  const controller = matchMaker.controller;
+  const invoke = controller.invokeMethod.bind(controller);
+  controller.invokeMethod = async (method, roomName, ...rest) => {
+    if (method === "joinById") {
+      const arriving = [...keepers].map((keeper) => keeper.arrival(roomName)).filter((wait) => wait !== undefined);
+      if (arriving.length > 0) await Promise.race([Promise.all(arriving), new Promise((done) => setTimeout(done, ARRIVAL_WAIT_MS).unref())]);
+    }
+    return invoke(method, roomName, ...rest);
+  };
+}
+
 /** A dead process's row is kept this long after its lease ran out (for operators), then removed. */
 const DEAD_PROCESS_KEPT_MS = 60_000;
 
@@ -58,6 +82,8 @@ export class TableKeeper {
   /** Tables stopped because the lease ran out: handed back to whoever claims them once the database answers again. */
   private readonly givenUp = new Set<string>();
   private renewing = false;
+  /** Tables claimed and not yet rebuilt, by id: settles once each is rebuilt (or could not be). */
+  private readonly arriving = new Map<string, { promise: Promise<void>; settle: () => void }>();
 
   constructor(private readonly settings: KeeperSettings) {
     this.log = settings.logger.child({ component: "keeper" });
@@ -76,6 +102,8 @@ export class TableKeeper {
   async start(): Promise<number> {
     const { renewMs, scanMs } = this.settings;
     this.ownershipOrNull = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
+    holdJoinsForArrivingTables();
+    keepers.add(this);
     await this.renew();
     const rebuilt = await this.scan(this.settings.exclusive);
     this.renewTimer = setInterval(() => void this.renew(), renewMs);
@@ -83,6 +111,11 @@ export class TableKeeper {
     this.renewTimer.unref();
     this.scanTimer.unref();
     return rebuilt;
+  }
+
+  /** While table `id` is being rebuilt here: settles once it is there (or could not be rebuilt). */
+  arrival(id: string): Promise<void> | undefined {
+    return this.arriving.get(id)?.promise;
   }
 
   /**
@@ -137,6 +170,7 @@ export class TableKeeper {
   /** Stops watching and gives up the lease, so another process (or the next start) takes the tables at once. */
   async stop(): Promise<void> {
     this.stopped = true;
+    keepers.delete(this);
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.scanTimer) clearInterval(this.scanTimer);
     await this.scanning;
@@ -159,6 +193,8 @@ export class TableKeeper {
 
   private async claimAndRebuild(everyOtherOwner: boolean): Promise<number> {
     if (this.stopped || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return 0;
+    // Without a lease of its own this process may not take any table (nor its own back).
+    if (!this.settings.exclusive && performance.now() >= this.leaseHeldUntil) return 0;
     const started = performance.now();
     if (this.givenUp.size > 0) {
       // Stopped for a lost lease: unowned again, so this process or another rebuilds them.
@@ -169,6 +205,24 @@ export class TableKeeper {
     await this.ownership.removeDeadProcesses(DEAD_PROCESS_KEPT_MS).catch((error: unknown) => this.log.warn({ err: error }, "could not remove the rows of dead processes"));
     const claimed = await this.ownership.claimOrphans({ everyOtherOwner });
     if (claimed.length === 0) return 0;
+    for (const { id } of claimed) {
+      let settle = () => {};
+      const promise = new Promise<void>((done) => (settle = done));
+      this.arriving.set(id, { promise, settle });
+    }
+    try {
+      return await this.rebuildClaimed(claimed, started);
+    } finally {
+      for (const { id } of claimed) this.settleArrival(id);
+    }
+  }
+
+  private settleArrival(id: string): void {
+    this.arriving.get(id)?.settle();
+    this.arriving.delete(id);
+  }
+
+  private async rebuildClaimed(claimed: { id: string; previousOwner: string | null }[], started: number): Promise<number> {
     // The lobby listings of a dead process would point clients at it: gone before the tables come back.
     for (const owner of new Set(claimed.map((c) => c.previousOwner))) {
       if (!owner || owner === matchMaker.processId) continue;
@@ -221,6 +275,7 @@ export class TableKeeper {
       return false;
     } finally {
       this.settings.recoveries.delete(match.id);
+      this.settleArrival(match.id);
     }
   }
 }

@@ -252,7 +252,8 @@ export class SteadyPlayer {
     });
     room.onLeave(() => {
       if (this.room === room) this.room = null;
-      if (!this.stopped && this.latest?.status === "playing") void this.rejoin(tableId);
+      // As the web client: a table still waiting for its people comes back too.
+      if (!this.stopped && (this.latest?.status === "playing" || this.latest?.status === "waiting")) void this.rejoin(tableId);
     });
   }
 

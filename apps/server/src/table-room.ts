@@ -119,7 +119,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const recovery = this.settings.recoveries.get(this.roomId);
     if (recovery) {
       this.settings.recoveries.delete(this.roomId);
-      this.rebuild(recovery);
+      if (recovery.status === "waiting") this.rebuildWaiting(recovery);
+      else this.rebuild(recovery);
     } else {
       this.createFresh(raw);
     }
@@ -205,6 +206,42 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (game.isOver(this.gameState)) void this.finish(game.scores(this.gameState)!).catch((error: unknown) => this.halt(error));
   }
 
+  /**
+   * A table that had not started yet, again: its game set up from the stored seed, its bots, and
+   * each person who sat there holding their seat for the reconnection time (their page rejoins
+   * by itself and sits them on it again); a seat nobody comes back to opens for anyone.
+   */
+  private rebuildWaiting(match: ResumableMatch): void {
+    const game = Object.hasOwn(this.settings.games, match.game) ? this.settings.games[match.game] : undefined;
+    const seats = match.table.seats;
+    if (!game || !seats) throw new Error(`cannot rebuild table ${match.id}: ${game ? "its seats were not stored" : `no game "${match.game}" on this server`}`);
+    this.seed = match.seed;
+    this.gameState = game.setup(match.seed, seats, match.options);
+    this.begin(game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);
+    const bots = new Map((match.table.bots ?? []).map((bot) => [bot.seat, bot.name]));
+    for (let seat = 0; seat < seats; seat++) {
+      const person = match.seats.find((s) => s.seat === seat && s.kind === "human" && s.tokenHash);
+      if (bots.has(seat)) {
+        this.addSlot(seat, "bot", bots.get(seat)!, null);
+      } else if (person) {
+        const slot = this.addSlot(seat, "human", person.name, person.tokenHash);
+        this.clock.setTimeout(() => {
+          if (slot.client || this.status() !== "waiting" || this.starting || slot.tokenHash !== person.tokenHash) return;
+          this.log.info({ seat }, "nobody came back to a seat of a rebuilt table; it is open again");
+          this.setSeat(slot, "open", "", null);
+          this.recorder.seatChanged(seatFacts(this.slots)[seat]!);
+          this.updateListing();
+        }, this.settings.reconnectSeconds * 1000);
+      } else {
+        this.addSlot(seat, "open", "", null);
+      }
+    }
+    this.recorder = this.recorderFor(match.options, match.table.private ?? false);
+    this.recorded = true;
+    if (match.table.private) this.makePrivate();
+    this.log.info({ seated: match.seats.filter((s) => s.kind === "human" && s.tokenHash).length }, "waiting table rebuilt from the store");
+  }
+
   private begin(game: AnyGame, createdAt: number, graceSeconds: number): void {
     this.game = game;
     this.createdAt = createdAt;
@@ -236,7 +273,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       options: (options ?? null) as Json,
       seed: this.seed,
       createdAt: new Date(this.createdAt),
-      table: { private: isPrivate, graceSeconds: this.graceSeconds },
+      table: {
+        private: isPrivate,
+        graceSeconds: this.graceSeconds,
+        seats: this.slots.length,
+        bots: this.slots.filter((slot) => slot.kind === "bot" && !slot.tokenHash).map((slot) => ({ seat: slot.schema.seat, name: slot.name })),
+      },
       ownerId: matchMaker.processId,
     });
   }
@@ -314,6 +356,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       // Before the start a seat belongs to whoever sits down next.
       this.log.info({ seat: slot.schema.seat, name: slot.name }, "seat left before the start");
       this.setSeat(slot, "open", "", null);
+      this.recorder.seatChanged(seatFacts(this.slots)[slot.schema.seat]!);
       this.updateListing();
     } else if (this.status() === "playing") {
       // The seat stays theirs: the same token takes it back during the grace period and after.
@@ -434,6 +477,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (previous && previous !== client && this.clients.includes(previous)) {
       previous.leave(CLOSE_CODES.replaced, "This seat was taken over by a newer connection");
     }
+    // Before the start, who sits where is stored too: a table rebuilt before its start keeps its people's seats.
+    if (this.status() === "waiting") this.recorder.seatChanged(seatFacts(this.slots)[seat]!);
     this.log.info({ seat, name: request.name, reclaimed: previous !== null || pending !== null, tookBack }, "seat taken");
     this.updateListing();
     this.keepWhileEmpty();

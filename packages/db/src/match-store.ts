@@ -18,6 +18,9 @@ export interface TableSetup {
   private: boolean;
   /** How long a person who left keeps their seat before the others may give it to a bot or end the game. */
   graceSeconds: number;
+  /** How many seats, and which are bots (with their names): enough to rebuild a table that has not started. */
+  seats?: number;
+  bots?: { seat: Seat; name: string }[];
 }
 
 export interface NewMatch {
@@ -79,6 +82,14 @@ function decodeCursor(cursor: string): { finishedAt: Date; id: string } | null {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Prisma gives an interactive transaction 2 s to get a connection and 5 s to finish. On PGlite
+ * (one connection) behind a thousand busy tables a wait can be longer than that; a table whose
+ * start kept failing so never started (seen once in bench:recovery on a machine at load 16,
+ * the cause not confirmed): a transaction waits its turn instead.
+ */
+const INTERACTIVE_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 
 export class MatchStore {
   constructor(
@@ -161,7 +172,7 @@ export class MatchStore {
         const row = { kind: seat.kind, name: storableText(seat.name), playerId };
         await tx.matchSeat.upsert({ where: { matchId_seat: { matchId: match.id, seat: seat.seat } }, create: { matchId: match.id, seat: seat.seat, ...row }, update: row });
       }
-    });
+    }, INTERACTIVE_TRANSACTION);
   }
 
   /** A seat changed hands during the game (a bot took over the seat of a person who left). */
@@ -252,7 +263,7 @@ export class MatchStore {
               winner: match.scores.winners.includes(line.seat),
             })),
           });
-        });
+        }, INTERACTIVE_TRANSACTION);
         return;
       } catch (error) {
         if (error instanceof OwnershipLost) throw error;

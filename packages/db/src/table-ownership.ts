@@ -15,6 +15,8 @@ import type { TableSetup } from "./match-store.ts";
 /** A running match as stored: enough to rebuild its table exactly. */
 export interface ResumableMatch {
   id: string;
+  /** "waiting": people sat down but the game has not started (its seats are the people seated then). */
+  status: "waiting" | "playing";
   game: string;
   rulesVersion: string;
   options: Json;
@@ -64,7 +66,7 @@ export class TableOwnership {
     return this.prisma.$queryRawUnsafe<{ id: string; previousOwner: string | null }[]>(
       `WITH candidates AS (
          SELECT m."id", m."ownerId" FROM "Match" m
-         WHERE m."status" = 'playing' AND m."ownerId" IS DISTINCT FROM $1 AND (m."ownerId" IS NULL OR ${ownerGone})
+         WHERE m."status" IN ('waiting', 'playing') AND m."ownerId" IS DISTINCT FROM $1 AND (m."ownerId" IS NULL OR ${ownerGone})
          ORDER BY m."startedAt" NULLS FIRST, m."id"
          LIMIT $2
          FOR UPDATE SKIP LOCKED
@@ -110,15 +112,16 @@ export class TableOwnership {
     return (await this.prisma.match.count({ where: { id: matchId, ownerId: this.processId, status: { in: ["waiting", "playing"] } } })) === 1;
   }
 
-  /** The stored match, seats and actions of the given running matches, in one query. */
+  /** The stored match, seats and actions of the given waiting or running matches, in one query. */
   async load(ids: string[]): Promise<ResumableMatch[]> {
     if (ids.length === 0) return [];
     const rows = await this.prisma.match.findMany({
-      where: { id: { in: ids }, status: "playing" },
+      where: { id: { in: ids }, status: { in: ["waiting", "playing"] } },
       include: { seats: { include: { player: { select: { tokenHash: true } } } }, actions: { orderBy: { index: "asc" } } },
     });
     return rows.map((row) => ({
       id: row.id,
+      status: row.status === "waiting" ? "waiting" : "playing",
       game: row.game,
       rulesVersion: row.rulesVersion,
       options: row.options as Json,

@@ -57,7 +57,16 @@ for (let i = 0; i < tableCount; i += 25) {
     Array.from({ length: Math.min(25, tableCount - i) }, async (_, j) => {
       const n = i + j;
       const person = new SteadyPlayer(`P${n}`, `bench-person-${n}-${Date.now()}`.padEnd(16, "x"), fistful, server.url, 1000, `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`);
-      tables[n] = await person.create({ game: "fistful", seats: 2, bots: [1] });
+      // On a machine this busy a reservation may expire before its connection is made: ask again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          tables[n] = await person.create({ game: "fistful", seats: 2, bots: [1] });
+          break;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          console.log(`P${n}: creating the table failed (${(error as Error).message}); trying again`);
+        }
+      }
       people[n] = person;
     }),
   );

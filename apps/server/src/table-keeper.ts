@@ -158,7 +158,7 @@ export class TableKeeper {
 
   /** The lease ran out: any other process may take these tables now, so none of them may go on here. */
   private giveUpAll(): void {
-    const running = [...this.settings.running.values()].filter((table) => table.runsGame);
+    const running = [...this.settings.running.values()].filter((table) => table.holdsTable);
     if (running.length === 0) return;
     this.log.error({ tables: running.length }, "this process's lease ran out; stopping its tables so that none runs twice");
     for (const table of running) {

@@ -150,6 +150,11 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     return this.status() === "playing" && !this.halted && !this.failed;
   }
 
+  /** A table another process could take over (a running game, or one waiting for its people). */
+  get holdsTable(): boolean {
+    return (this.status() === "playing" || this.status() === "waiting") && !this.halted && !this.failed;
+  }
+
   /** Another process runs this table now, or may at any moment (this process's lease ran out): this copy stops. */
   loseOwnership(): void {
     this.halt(new OwnershipLost(this.roomId));

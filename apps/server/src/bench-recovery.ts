@@ -115,6 +115,9 @@ console.log(
   `rebuilding the tables:          ${takeover ? `${seconds(takeover.ms as number)} s (claim ${seconds(takeover.claimMs as number)} s, waiting for loads ${seconds(takeover.loadWaitMs as number)} s, creating rooms ${seconds(takeover.createMs as number)} s)` : "?"}`,
 );
 console.log(`restart → tables rebuilt:       ${seconds(logTime("running games rebuilt") - restarting)} s`);
+// The server's side of the same: when it seated each person again (the clients may learn of it later).
+const seatTaken = server.logs.filter((line) => line.msg === "seat taken" && (line.time as number) >= restarting).map((line) => (line.time as number) - restarting);
+if (seatTaken.length > 0) console.log(`restart → seated by the server:  ${spread(seatTaken)} (${seatTaken.length} seatings)`);
 console.log(`restart → person back at table: ${spread(seatedAt)} (${attempts} join attempts in all)`);
 console.log(`restart → table moves again:    ${spread(backAt)}`);
 console.log(`restart → every table moves:    ${seconds(slowest)} s (the target is 5 s for 1,000 tables)`);

@@ -2,7 +2,7 @@
  * Builds a Saloon server: Colyseus over Express with the lobby and the generic table room.
  * main.ts builds one from the environment; tests build one with test settings and games.
  */
-import { type Server, defineRoom, defineServer } from "@colyseus/core";
+import { type Server, defineRoom, defineServer, matchMaker } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import { ActionWriter, type MatchStore, type ResumableMatch } from "@saloon/db";
@@ -17,7 +17,7 @@ import { guardHttp } from "./http-guard.ts";
 import { lobbyRoomWith } from "./lobby-room.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper } from "./table-keeper.ts";
-import { type TableSettings, tableRoomWith } from "./table-room.ts";
+import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { SaloonTransport } from "./transport.ts";
 
 // @colyseus/core 0.18 checks `client.readyState !== WebSocket.OPEN` against the global
@@ -93,12 +93,19 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
   const httpServer = (transport as unknown as { server?: import("node:http").Server }).server;
   if (!httpServer) throw new Error("the WebSocket transport has no HTTP server to guard");
   guardHttp(httpServer, { budgets, trustProxy, logger: config.logger });
-  const writer = new ActionWriter(config.store.prisma, config.logger.child({ component: "writer" }), { flushMs: config.flushMs ?? 3 });
+  // Only this process's own tables (TableOwnership) get their moves stored: a copy of a table
+  // another process took over can accept nothing more.
+  const writer = new ActionWriter(config.store.prisma, config.logger.child({ component: "writer" }), {
+    flushMs: config.flushMs ?? 3,
+    owner: () => matchMaker.processId,
+  });
   const recoveries = new Map<string, ResumableMatch>();
+  const running = new Map<string, TableRoom>();
   const ownership = config.ownership ?? DEFAULT_OWNERSHIP;
   const keeper = new TableKeeper({
     store: config.store,
     recoveries,
+    running,
     logger: config.logger,
     exclusive: !config.redisUrl,
     ...ownership,
@@ -116,6 +123,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     store: config.store,
     writer,
     recoveries,
+    running,
     closingSeconds: config.closingSeconds ?? 60,
   };
   const server = defineServer({

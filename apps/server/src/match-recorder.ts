@@ -6,7 +6,7 @@
  * the table simply waits. The end (result, or abandonment) is written in one transaction.
  */
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
-import type { ActionWriter, MatchStore, TableSetup } from "@saloon/db";
+import { type ActionWriter, type MatchStore, OwnershipLost, type TableSetup } from "@saloon/db";
 import type { Logger } from "pino";
 
 export interface MatchFacts {
@@ -73,7 +73,7 @@ export class MatchRecorder {
     this.inBackground(`seat ${seat.seat}`, () => this.store.replaceSeat(this.match.id, seat));
   }
 
-  /** The whole match and its result in one transaction, retried until it lands. */
+  /** The whole match and its result in one transaction, retried until it lands; only while this process owns the match. */
   async finished(at: Date, actions: { seat: Seat; action: ActionBase; at: number }[], scores: FinalScores): Promise<void> {
     await this.background;
     await this.untilStored("finish", () =>
@@ -106,13 +106,17 @@ export class MatchRecorder {
     });
   }
 
-  /** Retries with growing delays (capped at 5 s), logging each failure, until the write lands. */
+  /**
+   * Retries with growing delays (capped at 5 s), logging each failure, until the write lands;
+   * throws OwnershipLost at once (another process runs the table now: this copy must stop).
+   */
   private async untilStored(what: string, write: () => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         await write();
         return;
       } catch (error) {
+        if (error instanceof OwnershipLost) throw error;
         const delay = Math.min(5000, 100 * 2 ** Math.min(attempt - 1, 6));
         this.log.error({ err: error, write: what, attempt, retryInMs: delay }, "a match write failed; retrying");
         await sleep(delay);

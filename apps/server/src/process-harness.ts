@@ -8,7 +8,7 @@ import { connect, type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { Client, type Room } from "@colyseus/sdk";
 import { type ActionBase, type AnyGame, type FinalScores, type Json, type Seat, cloneJson, createRandom } from "@saloon/engine";
-import { type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
+import { type TableSnapshot, decodePrompt, decodeView, rejoinDelayMs } from "@saloon/protocol";
 
 import { botRandom } from "./bot-random.ts";
 
@@ -162,6 +162,8 @@ export class SteadyPlayer {
   maxSeen = 0;
   /** The first version seen after each rejoin. */
   readonly rejoinedAt: number[] = [];
+  /** Joins tried to get back after a lost connection (the successful ones included). */
+  rejoinAttempts = 0;
   private url: string;
   private stopped = false;
   private answered = -1;
@@ -173,19 +175,25 @@ export class SteadyPlayer {
     private readonly game: AnyGame,
     url: string,
     public thinkMs = 0,
+    /** The address this person connects from, as a trusted proxy would forward it (server with TRUST_PROXY=1): a thousand people are a thousand addresses, each with its own budgets. */
+    private readonly address?: string,
   ) {
     this.url = url;
   }
 
+  private client(): Client {
+    return new Client(this.url, this.address ? { headers: { "x-forwarded-for": this.address } } : undefined);
+  }
+
   /** Creates a table and sits at it. */
   async create(request: Record<string, unknown>): Promise<string> {
-    const room = await new Client(this.url).create("table", { ...request, name: this.name, token: this.token });
+    const room = await this.client().create("table", { ...request, name: this.name, token: this.token });
     this.attach(room);
     return room.roomId;
   }
 
   async join(tableId: string): Promise<void> {
-    this.attach(await new Client(this.url).joinById(tableId, { name: this.name, token: this.token }));
+    this.attach(await this.client().joinById(tableId, { name: this.name, token: this.token }));
   }
 
   /** Where to rejoin from now on (another process). */
@@ -244,7 +252,8 @@ export class SteadyPlayer {
     });
     room.onLeave(() => {
       if (this.room === room) this.room = null;
-      if (!this.stopped && this.latest?.status === "playing") void this.rejoin(tableId);
+      // As the web client: a table still waiting for its people comes back too.
+      if (!this.stopped && (this.latest?.status === "playing" || this.latest?.status === "waiting")) void this.rejoin(tableId);
     });
   }
 
@@ -261,14 +270,14 @@ export class SteadyPlayer {
 
   private async rejoin(tableId: string): Promise<void> {
     for (let attempt = 0; !this.stopped; attempt++) {
+      this.rejoinAttempts += 1;
       try {
-        this.attach(await new Client(this.url).joinById(tableId, { name: this.name, token: this.token }));
+        this.attach(await this.client().joinById(tableId, { name: this.name, token: this.token }));
         return;
       } catch (error) {
         if (process.env.HARNESS_DEBUG) console.error(`${this.name}: rejoin failed: ${(error as Error).message}`);
-        // Like the web client: growing patience (0.3 s up to 2 s), spread so a thousand players
-        // do not knock at once on a server that is still rebuilding.
-        await new Promise((done) => setTimeout(done, Math.min(2000, 300 * 1.5 ** attempt) * (0.75 + Math.random() / 2)));
+        // The web client's schedule: quick at first, then growing, spread at random.
+        await new Promise((done) => setTimeout(done, rejoinDelayMs(attempt)));
       }
     }
   }

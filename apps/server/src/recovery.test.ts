@@ -81,6 +81,12 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
     const first = await ann.create({ game: "fistful", seats: 3, bots: [2] });
     await bob.join(first);
     const second = await cy.create({ game: "fistful", seats: 2, bots: [1] });
+    // Table 3 still waits for its second person at the first kill: it comes back with Wes in his
+    // seat, and its game starts when Eve sits down.
+    const wes = new SteadyPlayer("Wes", token("Wes"), fistful, server.url, 20);
+    cleanups.push(async () => wes.stop());
+    const waiting = await wes.create({ game: "fistful", seats: 2 });
+    let eve: SteadyPlayer | null = null;
 
     // Two kills at different moments of the games, each while moves are flowing.
     for (const killAt of backend.kills) {
@@ -93,7 +99,7 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
       ]);
       server = await startServer(port, serverEnv);
       const rebuilt = server.logs.find((line) => line.msg === "running games rebuilt");
-      expect(rebuilt?.rebuilt).toBe(2);
+      expect(rebuilt?.rebuilt).toBe(3);
       // Back at their tables, each person finds at least every move anyone had seen accepted.
       for (const [person, table] of [
         [ann, first],
@@ -104,12 +110,24 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
         expect(person.rejoinedAt.at(-1)!, `${person.name}: an accepted move was lost`).toBeGreaterThanOrEqual(seen.get(table)!);
         expect(person.room?.roomId).toBe(table);
       }
+      if (!eve) {
+        await wes.until(() => wes.rejoinedAt.length > 1, "Wes back at the waiting table");
+        expect(wes.room?.roomId).toBe(waiting);
+        expect(wes.seat).toBe(0);
+        expect(wes.latest?.status).toBe("waiting");
+        eve = new SteadyPlayer("Eve", token("Eve"), fistful, server.url, 20);
+        await eve.join(waiting);
+        const joined = eve;
+        await joined.until(() => joined.seat === 1 && joined.latest?.status === "playing", "Eve in seat 1 and the game started");
+        people.push(wes, eve);
+      }
     }
 
     await Promise.all(people.map((p) => p.until(() => p.latest?.status === "finished", "the end", 60_000)));
     for (const [table, seats, bots] of [
       [first, 3, [2]],
       [second, 2, [1]],
+      [waiting, 2, []],
     ] as const) {
       const stored = await fetchMatch(server, table);
       const expected = deterministicRun(fistful, stored.seed, seats, stored.options, [...bots]);

@@ -9,16 +9,25 @@
  * `exclusive`: this is the only process on its database (no REDIS_URL), so at start every
  * running match is this process's to rebuild at once, whoever had it; otherwise a match waits
  * until its previous owner's lease has run out.
+ *
+ * A table never runs twice: with other processes about (not `exclusive`), when this process
+ * cannot renew its lease before it runs out (the database unreachable, the process paused), it
+ * stops all its tables, since another process may be taking them over; and after each renewal
+ * it stops any table whose match another process has claimed. The moves themselves are
+ * guarded in the store as well: only the owner's are written (ActionWriter's `owner`).
  */
 import { matchMaker } from "@colyseus/core";
 import { type MatchStore, type ResumableMatch, TableOwnership } from "@saloon/db";
 import { TABLE_ROOM } from "@saloon/protocol";
 import type { Logger } from "pino";
+import type { TableRoom } from "./table-room.ts";
 
 export interface KeeperSettings {
   store: MatchStore;
   /** The table room reads the match to rebuild from here when it is created with that id. */
   recoveries: Map<string, ResumableMatch>;
+  /** This process's open tables, by id. */
+  running: Map<string, TableRoom>;
   logger: Logger;
   exclusive: boolean;
   /** How long this process's claim on its tables lasts without renewal. */
@@ -34,6 +43,33 @@ export interface KeeperSettings {
 /** Tables loaded from the store per query while rebuilding. */
 const LOAD_CHUNK = 100;
 
+/** Longest a join waits for its table to be rebuilt here before it is answered anyway. */
+const ARRIVAL_WAIT_MS = 15_000;
+
+/**
+ * Keepers of this process with tables on the way. A join by id for one of those waits until
+ * it is rebuilt instead of being told it does not exist: the people of a table that is being
+ * rebuilt get in as soon as it is there, without a round of retries.
+ */
+const keepers = new Set<TableKeeper>();
+let joinsWaitForTables = false;
+function holdJoinsForArrivingTables(): void {
+  if (joinsWaitForTables) return;
+  joinsWaitForTables = true;
+  const controller = matchMaker.controller;
+  const invoke = controller.invokeMethod.bind(controller);
+  controller.invokeMethod = async (method, roomName, ...rest) => {
+    if (method === "joinById") {
+      const arriving = [...keepers].map((keeper) => keeper.arrival(roomName)).filter((wait) => wait !== undefined);
+      if (arriving.length > 0) await Promise.race([Promise.all(arriving), new Promise((done) => setTimeout(done, ARRIVAL_WAIT_MS).unref())]);
+    }
+    return invoke(method, roomName, ...rest);
+  };
+}
+
+/** A dead process's row is kept this long after its lease ran out (for operators), then removed. */
+const DEAD_PROCESS_KEPT_MS = 60_000;
+
 export class TableKeeper {
   private renewTimer: NodeJS.Timeout | null = null;
   private scanTimer: NodeJS.Timeout | null = null;
@@ -41,6 +77,13 @@ export class TableKeeper {
   private stopped = false;
   private readonly log: Logger;
   private ownershipOrNull: TableOwnership | null = null;
+  /** Until when (performance.now()) this process's lease is sure to hold: measured from before the renewal was asked for. */
+  private leaseHeldUntil = 0;
+  /** Tables stopped because the lease ran out: handed back to whoever claims them once the database answers again. */
+  private readonly givenUp = new Set<string>();
+  private renewing = false;
+  /** Tables claimed and not yet rebuilt, by id: settles once each is rebuilt (or could not be). */
+  private readonly arriving = new Map<string, { promise: Promise<void>; settle: () => void }>();
 
   constructor(private readonly settings: KeeperSettings) {
     this.log = settings.logger.child({ component: "keeper" });
@@ -57,23 +100,77 @@ export class TableKeeper {
    * count rebuilt.
    */
   async start(): Promise<number> {
-    const { renewMs, scanMs, leaseMs, address } = this.settings;
-    const ownership = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
-    this.ownershipOrNull = ownership;
-    await ownership.renew(leaseMs, address);
+    const { renewMs, scanMs } = this.settings;
+    this.ownershipOrNull = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
+    holdJoinsForArrivingTables();
+    keepers.add(this);
+    await this.renew();
     const rebuilt = await this.scan(this.settings.exclusive);
-    this.renewTimer = setInterval(() => {
-      ownership.renew(leaseMs, address).catch((error: unknown) => this.log.error({ err: error }, "could not renew this process's lease on its tables"));
-    }, renewMs);
+    this.renewTimer = setInterval(() => void this.renew(), renewMs);
     this.scanTimer = setInterval(() => void this.scan(false), scanMs);
     this.renewTimer.unref();
     this.scanTimer.unref();
     return rebuilt;
   }
 
+  /** While table `id` is being rebuilt here: settles once it is there (or could not be rebuilt). */
+  arrival(id: string): Promise<void> | undefined {
+    return this.arriving.get(id)?.promise;
+  }
+
+  /**
+   * Renews the lease; then stops the tables another process has claimed. When the lease could
+   * not be renewed in time, stops every table (unless this process is alone on its database).
+   */
+  async renew(): Promise<void> {
+    const { leaseMs, address, exclusive } = this.settings;
+    // A renewal that hangs (the database unreachable) must not keep the tables going past the lease.
+    if (!exclusive && this.leaseHeldUntil > 0 && performance.now() >= this.leaseHeldUntil) this.giveUpAll();
+    if (this.renewing) return;
+    this.renewing = true;
+    const asked = performance.now();
+    try {
+      await this.ownership.renew(leaseMs, address);
+      this.leaseHeldUntil = asked + leaseMs;
+    } catch (error) {
+      this.log.error({ err: error }, "could not renew this process's lease on its tables");
+      if (!exclusive && performance.now() >= this.leaseHeldUntil) this.giveUpAll();
+      return;
+    } finally {
+      this.renewing = false;
+    }
+    if (exclusive) return;
+    // Only tables already running when the question was asked: a table starting meanwhile may
+    // not have its row written yet.
+    const running = [...this.settings.running.values()].filter((table) => table.runsGame);
+    if (running.length === 0) return;
+    try {
+      const owned = new Set(await this.ownership.ownedAmong(running.map((table) => table.roomId)));
+      for (const table of running) {
+        if (owned.has(table.roomId) || !table.runsGame) continue;
+        this.log.error({ table: table.roomId }, "another process has taken this table over; stopping this copy");
+        table.loseOwnership();
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, "could not check which tables this process still owns");
+    }
+  }
+
+  /** The lease ran out: any other process may take these tables now, so none of them may go on here. */
+  private giveUpAll(): void {
+    const running = [...this.settings.running.values()].filter((table) => table.holdsTable);
+    if (running.length === 0) return;
+    this.log.error({ tables: running.length }, "this process's lease ran out; stopping its tables so that none runs twice");
+    for (const table of running) {
+      this.givenUp.add(table.roomId);
+      table.loseOwnership();
+    }
+  }
+
   /** Stops watching and gives up the lease, so another process (or the next start) takes the tables at once. */
   async stop(): Promise<void> {
     this.stopped = true;
+    keepers.delete(this);
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.scanTimer) clearInterval(this.scanTimer);
     await this.scanning;
@@ -96,25 +193,66 @@ export class TableKeeper {
 
   private async claimAndRebuild(everyOtherOwner: boolean): Promise<number> {
     if (this.stopped || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return 0;
+    // Without a lease of its own this process may not take any table (nor its own back).
+    if (!this.settings.exclusive && performance.now() >= this.leaseHeldUntil) return 0;
     const started = performance.now();
+    if (this.givenUp.size > 0) {
+      // Stopped for a lost lease: unowned again, so this process or another rebuilds them.
+      const ids = [...this.givenUp];
+      await this.ownership.unclaimAll(ids);
+      for (const id of ids) this.givenUp.delete(id);
+    }
+    await this.ownership.removeDeadProcesses(DEAD_PROCESS_KEPT_MS).catch((error: unknown) => this.log.warn({ err: error }, "could not remove the rows of dead processes"));
     const claimed = await this.ownership.claimOrphans({ everyOtherOwner });
     if (claimed.length === 0) return 0;
+    for (const { id } of claimed) {
+      let settle = () => {};
+      const promise = new Promise<void>((done) => (settle = done));
+      this.arriving.set(id, { promise, settle });
+    }
+    try {
+      return await this.rebuildClaimed(claimed, started);
+    } finally {
+      for (const { id } of claimed) this.settleArrival(id);
+    }
+  }
+
+  private settleArrival(id: string): void {
+    this.arriving.get(id)?.settle();
+    this.arriving.delete(id);
+  }
+
+  private async rebuildClaimed(claimed: { id: string; previousOwner: string | null }[], started: number): Promise<number> {
     // The lobby listings of a dead process would point clients at it: gone before the tables come back.
     for (const owner of new Set(claimed.map((c) => c.previousOwner))) {
       if (!owner || owner === matchMaker.processId) continue;
       await (matchMaker.driver.cleanup?.(owner) ?? Promise.resolve()).catch((error: unknown) => this.log.warn({ err: error, owner }, "could not remove a dead process's listings"));
       await matchMaker.stats.excludeProcess(owner).catch(() => undefined);
     }
+    const claimedAt = performance.now();
     let rebuilt = 0;
+    let loadMs = 0;
+    let createMs = 0;
     const ids = claimed.map((c) => c.id);
+    // The next chunk loads while this one's rooms are created: the database works while the loop does.
+    let next = this.ownership.load(ids.slice(0, LOAD_CHUNK));
     for (let i = 0; i < ids.length; i += LOAD_CHUNK) {
-      const matches = await this.ownership.load(ids.slice(i, i + LOAD_CHUNK));
+      const loading = performance.now();
+      const matches = await next;
+      loadMs += performance.now() - loading;
+      if (i + LOAD_CHUNK < ids.length) next = this.ownership.load(ids.slice(i + LOAD_CHUNK, i + 2 * LOAD_CHUNK));
+      const creating = performance.now();
       // Room creation waits on the presence and the driver between its steps: several at once
       // overlap those waits (with Redis above all).
       const results = await Promise.all(matches.map((match) => this.rebuild(match)));
+      createMs += performance.now() - creating;
       rebuilt += results.filter(Boolean).length;
     }
-    this.log.info({ claimed: claimed.length, rebuilt, ms: Math.round(performance.now() - started) }, "tables taken over");
+    const ms = (value: number) => Math.round(value);
+    this.log.info(
+      { claimed: claimed.length, rebuilt, ms: ms(performance.now() - started), claimMs: ms(claimedAt - started), loadWaitMs: ms(loadMs), createMs: ms(createMs) },
+      "tables taken over",
+    );
     return rebuilt;
   }
 
@@ -137,6 +275,7 @@ export class TableKeeper {
       return false;
     } finally {
       this.settings.recoveries.delete(match.id);
+      this.settleArrival(match.id);
     }
   }
 }

@@ -10,8 +10,8 @@
  */
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { ActionConflict, type ActionWriter, type MatchStore, type ResumableMatch, hashToken } from "@saloon/db";
-import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed } from "@saloon/engine";
+import { ActionConflict, type ActionWriter, type MatchStore, OwnershipLost, type ResumableMatch, hashToken } from "@saloon/db";
+import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
@@ -59,6 +59,8 @@ export interface TableSettings {
   writer: ActionWriter;
   /** Matches to rebuild, by table id: table-keeper.ts puts one here and creates a room with that id. */
   recoveries: Map<string, ResumableMatch>;
+  /** This process's tables by id, while they are open: table-keeper.ts stops them when this process loses them. */
+  running: Map<string, TableRoom>;
   /** How long an abandoned or finished table stays open for the people still looking at it (s). */
   closingSeconds: number;
 }
@@ -118,7 +120,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const recovery = this.settings.recoveries.get(this.roomId);
     if (recovery) {
       this.settings.recoveries.delete(this.roomId);
-      this.rebuild(recovery);
+      if (recovery.status === "waiting") this.rebuildWaiting(recovery);
+      else this.rebuild(recovery);
     } else {
       this.createFresh(raw);
     }
@@ -140,6 +143,22 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.keepWhileEmpty();
     this.publish();
     if (this.status() === "playing") this.bots.schedule();
+    this.settings.running.set(this.roomId, this);
+  }
+
+  /** A game this copy runs: the keeper checks that this process still owns it. */
+  get runsGame(): boolean {
+    return this.status() === "playing" && !this.halted && !this.failed;
+  }
+
+  /** A table another process could take over (a running game, or one waiting for its people). */
+  get holdsTable(): boolean {
+    return (this.status() === "playing" || this.status() === "waiting") && !this.halted && !this.failed;
+  }
+
+  /** Another process runs this table now, or may at any moment (this process's lease ran out): this copy stops. */
+  loseOwnership(): void {
+    this.halt(new OwnershipLost(this.roomId));
   }
 
   private createFresh(raw: unknown): void {
@@ -190,7 +209,43 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (match.table.private) this.makePrivate();
     this.log.info({ actions: this.actions.length }, "table rebuilt from the store");
     // A game whose last move was stored but whose end was not: finish it now.
-    if (game.isOver(this.gameState)) this.finish(game.scores(this.gameState)!);
+    if (game.isOver(this.gameState)) void this.finish(game.scores(this.gameState)!).catch((error: unknown) => this.halt(error));
+  }
+
+  /**
+   * A table that had not started yet, again: its game set up from the stored seed, its bots, and
+   * each person who sat there holding their seat for the reconnection time (their page rejoins
+   * by itself and sits them on it again); a seat nobody comes back to opens for anyone.
+   */
+  private rebuildWaiting(match: ResumableMatch): void {
+    const game = Object.hasOwn(this.settings.games, match.game) ? this.settings.games[match.game] : undefined;
+    const seats = match.table.seats;
+    if (!game || !seats) throw new Error(`cannot rebuild table ${match.id}: ${game ? "its seats were not stored" : `no game "${match.game}" on this server`}`);
+    this.seed = match.seed;
+    this.gameState = game.setup(match.seed, seats, match.options);
+    this.begin(game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);
+    const bots = new Map((match.table.bots ?? []).map((bot) => [bot.seat, bot.name]));
+    for (let seat = 0; seat < seats; seat++) {
+      const person = match.seats.find((s) => s.seat === seat && s.kind === "human" && s.tokenHash);
+      if (bots.has(seat)) {
+        this.addSlot(seat, "bot", bots.get(seat)!, null);
+      } else if (person) {
+        const slot = this.addSlot(seat, "human", person.name, person.tokenHash);
+        this.clock.setTimeout(() => {
+          if (slot.client || this.status() !== "waiting" || this.starting || slot.tokenHash !== person.tokenHash) return;
+          this.log.info({ seat }, "nobody came back to a seat of a rebuilt table; it is open again");
+          this.setSeat(slot, "open", "", null);
+          this.recorder.seatChanged(seatFacts(this.slots)[seat]!);
+          this.updateListing();
+        }, this.settings.reconnectSeconds * 1000);
+      } else {
+        this.addSlot(seat, "open", "", null);
+      }
+    }
+    this.recorder = this.recorderFor(match.options, match.table.private ?? false);
+    this.recorded = true;
+    if (match.table.private) this.makePrivate();
+    this.log.info({ seated: match.seats.filter((s) => s.kind === "human" && s.tokenHash).length }, "waiting table rebuilt from the store");
   }
 
   private begin(game: AnyGame, createdAt: number, graceSeconds: number): void {
@@ -225,7 +280,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       options: (options ?? null) as Json,
       seed: this.seed,
       createdAt: new Date(this.createdAt),
-      table: { private: isPrivate, graceSeconds: this.graceSeconds },
+      table: {
+        private: isPrivate,
+        graceSeconds: this.graceSeconds,
+        seats: this.slots.length,
+        bots: this.slots.filter((slot) => slot.kind === "bot" && !slot.tokenHash).map((slot) => ({ seat: slot.schema.seat, name: slot.name })),
+      },
       ownerId: matchMaker.processId,
     });
   }
@@ -303,6 +363,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       // Before the start a seat belongs to whoever sits down next.
       this.log.info({ seat: slot.schema.seat, name: slot.name }, "seat left before the start");
       this.setSeat(slot, "open", "", null);
+      this.recorder.seatChanged(seatFacts(this.slots)[slot.schema.seat]!);
       this.updateListing();
     } else if (this.status() === "playing") {
       // The seat stays theirs: the same token takes it back during the grace period and after.
@@ -312,6 +373,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   override async onDispose(): Promise<void> {
+    if (this.settings.running.get(this.roomId) === this) this.settings.running.delete(this.roomId);
     this.log?.info({ status: this.state?.status, actions: this.actions.length, failed: this.failed }, "table closed");
     if (!this.recorder || !this.recorded) return; // refused, or nobody ever came: nothing was recorded
     for (const slot of this.slots) slot.graceTimer?.clear();
@@ -421,6 +483,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (previous && previous !== client && this.clients.includes(previous)) {
       previous.leave(CLOSE_CODES.replaced, "This seat was taken over by a newer connection");
     }
+    // Before the start, who sits where is stored too: a table rebuilt before its start keeps its people's seats.
+    if (this.status() === "waiting") this.recorder.seatChanged(seatFacts(this.slots)[seat]!);
     this.log.info({ seat, name: request.name, reclaimed: previous !== null || pending !== null, tookBack }, "seat taken");
     this.updateListing();
     this.keepWhileEmpty();
@@ -629,7 +693,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       )
       // Publishing runs after the write, outside any message handler: a fault there (a game's
       // event filter, say) fails this table alone instead of escaping to the process.
-      .catch((error: unknown) => this.failTable(error, "publish"));
+      .catch((error: unknown) => (error instanceof OwnershipLost ? this.halt(error) : this.failTable(error, "publish")));
     return null;
   }
 
@@ -665,7 +729,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (this.halted) return;
     this.halted = true;
     this.bots.stop();
-    const elsewhere = error instanceof ActionConflict;
+    const elsewhere = error instanceof ActionConflict || error instanceof OwnershipLost;
     this.log.error({ err: error }, elsewhere ? "this table runs on another process now; closing this copy" : "the store refused this table's moves; closing it");
     // Clients reconnect through the matchmaker and land on the copy that runs.
     void this.disconnect(CLOSE_CODES.moved);

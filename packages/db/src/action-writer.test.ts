@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ActionConflict, ActionRefused, ActionWriter } from "./action-writer.ts";
+import { ActionConflict, ActionRefused, ActionWriter, OwnershipLost } from "./action-writer.ts";
 import { MatchStore } from "./match-store.ts";
+import { TableOwnership } from "./table-ownership.ts";
 import { testDatabases } from "./test-databases.ts";
 
 describe.each(testDatabases())("group commit of actions on $name", (database) => {
@@ -79,5 +80,45 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
     await Promise.all(pending);
     expect(warnings).toHaveLength(2);
     expect(await db.prisma.matchAction.count({ where: { matchId: "gc-3", index: { gte: 300 } } })).toBe(3);
+  });
+
+  it("writes a table's actions only while its process owns it: after a takeover the old copy can store nothing, and the new one loads every move the old one stored", async () => {
+    const old = new TableOwnership(db.prisma, "writer-old");
+    await old.renew(1);
+    await store.createMatch({ id: "owned-1", game: "fistful", rulesVersion: "1", options: {}, seed: "o", status: "playing", createdAt: new Date(), seats: [], ownerId: "writer-old" });
+    const oldWriter = new ActionWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-old" });
+    const newWriter = new ActionWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-new" });
+    // The new process may not write before it has taken the table.
+    await expect(newWriter.append({ matchId: "owned-1", index: 0, seat: 0, action: { type: "early" }, at: new Date() })).rejects.toBeInstanceOf(OwnershipLost);
+
+    // The old copy keeps storing moves one after another while the new process claims and loads the table.
+    const stored: number[] = [];
+    let refused: unknown = null;
+    const playing = (async () => {
+      for (let index = 0; index < 10_000 && !refused; index++) {
+        await oldWriter.append({ matchId: "owned-1", index, seat: 0, action: { type: "move", n: index }, at: new Date() }).then(
+          () => stored.push(index),
+          (error: unknown) => (refused = error),
+        );
+      }
+    })();
+    while (stored.length < 5) await new Promise((done) => setTimeout(done, 2));
+    const taker = new TableOwnership(db.prisma, "writer-new");
+    await taker.renew(60_000);
+    // A batch in flight holds the match row: the claim skips it then, and the next scan takes it.
+    let claimed = false;
+    for (let scan = 0; scan < 200 && !claimed; scan++) claimed = (await taker.claimOrphans({ everyOtherOwner: false })).some((c) => c.id === "owned-1");
+    expect(claimed).toBe(true);
+    const [loaded] = await taker.load(["owned-1"]);
+    await playing;
+
+    expect(refused).toBeInstanceOf(OwnershipLost);
+    // Every move the old copy was told is stored is in what the new owner rebuilt from: none lost.
+    expect(loaded!.actions.map((a) => a.index)).toEqual(stored);
+    const next = stored.length;
+    await newWriter.append({ matchId: "owned-1", index: next, seat: 1, action: { type: "after" }, at: new Date() });
+    await expect(oldWriter.append({ matchId: "owned-1", index: next + 1, seat: 0, action: { type: "late" }, at: new Date() })).rejects.toBeInstanceOf(OwnershipLost);
+    expect(await db.prisma.matchAction.count({ where: { matchId: "owned-1" } })).toBe(next + 1);
+    await Promise.all([oldWriter.close(), newWriter.close()]);
   });
 });

@@ -7,6 +7,12 @@
  *
  * One batch at a time also keeps each table's log without holes: action n+1 is never committed
  * before action n (a later batch starts only once the earlier one has committed).
+ *
+ * With `owner`, a row is written only while that process owns its match (TableOwnership): the
+ * insert holds a share lock on the match row, so a takeover (an UPDATE of the owner) either
+ * waits for the batch to commit, and then loads its rows, or comes first, and then the batch
+ * writes nothing for that table (OwnershipLost). Either way no move is ever accepted by a copy
+ * of a table that no longer runs it.
  */
 import { Prisma, type PrismaClient } from "./generated/prisma/client.ts";
 import type { Logger } from "./match-store.ts";
@@ -28,6 +34,14 @@ export class ActionConflict extends Error {
   }
 }
 
+/** This process no longer owns the match (another process took the table over): this copy must stop. */
+export class OwnershipLost extends Error {
+  constructor(readonly matchId: string) {
+    super(`match ${matchId} is no longer run by this process: another process took the table over`);
+    this.name = "OwnershipLost";
+  }
+}
+
 /** The database refused the row itself (not a passing fault): retrying would not help. */
 export class ActionRefused extends Error {
   constructor(readonly matchId: string, cause: unknown) {
@@ -43,6 +57,12 @@ export interface ActionWriterOptions {
   maxRows?: number;
   /** Delay after a failed batch before it is tried again (ms); doubles up to 5 s. */
   retryDelayMs?: number;
+  /**
+   * The process whose tables these are (its TableOwnership id, read at each batch: Colyseus
+   * knows it only once it listens). Without it rows are written whoever owns the match (the
+   * store benchmark and tests of the writer alone).
+   */
+  owner?: () => string;
 }
 
 interface Pending {
@@ -78,6 +98,7 @@ export class ActionWriter {
   private readonly flushMs: number;
   private readonly maxRows: number;
   private readonly retryDelayMs: number;
+  private readonly owner: (() => string) | undefined;
   readonly stats: WriterStats = { batches: 0, rows: 0, largestBatch: 0, failedAttempts: 0 };
 
   constructor(
@@ -88,9 +109,10 @@ export class ActionWriter {
     this.flushMs = options.flushMs ?? 3;
     this.maxRows = options.maxRows ?? 500;
     this.retryDelayMs = options.retryDelayMs ?? 50;
+    this.owner = options.owner;
   }
 
-  /** Queues one action; resolves once it is committed, rejects with ActionConflict or ActionRefused. */
+  /** Queues one action; resolves once it is committed, rejects with ActionConflict, OwnershipLost or ActionRefused. */
   append(row: ActionRow): Promise<void> {
     if (this.closed) return Promise.reject(new Error("the action writer is closed"));
     return new Promise<void>((done, fail) => {
@@ -182,36 +204,45 @@ export class ActionWriter {
   /**
    * One statement for the whole batch. A row whose (matchId, index) exists already was either
    * committed by an earlier attempt whose answer got lost (same content: fine) or written by
-   * another process running the same table (ActionConflict: this copy must stop).
+   * another process running the same table (ActionConflict: this copy must stop). A row of a
+   * match this process does not own is not written at all (OwnershipLost).
    */
   private async insert(batch: Pending[]): Promise<void> {
     const values = batch.map(
-      ({ row, json }) => Prisma.sql`(${row.matchId}, ${row.index}, ${row.seat}, ${json}::jsonb, ${row.at.toISOString()}::timestamp(3))`,
+      ({ row, json }) => Prisma.sql`(${row.matchId}::text, ${row.index}::int, ${row.seat}::int, ${json}::jsonb, ${row.at.toISOString()}::timestamp(3))`,
     );
+    const owner = this.owner?.();
+    const owned =
+      owner === undefined
+        ? Prisma.sql`SELECT DISTINCT v."matchId" AS "id" FROM v`
+        : Prisma.sql`SELECT "id" FROM "Match" WHERE "id" IN (SELECT "matchId" FROM v) AND "ownerId" = ${owner} FOR SHARE`;
     const inserted = await this.prisma.$queryRaw<{ matchId: string; index: number }[]>`
+      WITH v ("matchId", "index", "seat", "action", "at") AS (VALUES ${Prisma.join(values)})
       INSERT INTO "MatchAction" ("matchId", "index", "seat", "action", "at")
-      VALUES ${Prisma.join(values)}
+      SELECT v."matchId", v."index", v."seat", v."action", v."at" FROM v JOIN (${owned}) m ON m."id" = v."matchId"
       ON CONFLICT DO NOTHING
       RETURNING "matchId", "index"`;
     const written = new Set(inserted.map((r) => `${r.matchId}\u0000${r.index}`));
     const existing = batch.filter(({ row }) => !written.has(`${row.matchId}\u0000${row.index}`));
-    const same = existing.length ? await this.sameAsStored(existing) : new Set<Pending>();
+    const stored = existing.length ? await this.storedAs(existing) : new Map<Pending, boolean>();
     for (const item of batch) {
-      if (written.has(`${item.row.matchId}\u0000${item.row.index}`) || same.has(item)) item.done();
-      else item.fail(new ActionConflict(item.row.matchId, item.row.index));
+      if (written.has(`${item.row.matchId}\u0000${item.row.index}`) || stored.get(item) === true) item.done();
+      else if (stored.get(item) === false) item.fail(new ActionConflict(item.row.matchId, item.row.index));
+      else item.fail(new OwnershipLost(item.row.matchId));
     }
   }
 
-  private async sameAsStored(items: Pending[]): Promise<Set<Pending>> {
+  /** For each row already stored at its place: true if with the same content, false if different; absent if none is stored. */
+  private async storedAs(items: Pending[]): Promise<Map<Pending, boolean>> {
     const keys = items.map(({ row }) => Prisma.sql`(${row.matchId}, ${row.index})`);
     const stored = await this.prisma.$queryRaw<{ matchId: string; index: number; seat: number; action: unknown }[]>`
       SELECT "matchId", "index", "seat", "action" FROM "MatchAction" WHERE ("matchId", "index") IN (${Prisma.join(keys)})`;
-    const same = new Set<Pending>();
+    const result = new Map<Pending, boolean>();
     for (const item of items) {
       const row = stored.find((s) => s.matchId === item.row.matchId && s.index === item.row.index);
-      if (row && row.seat === item.row.seat && canonical(row.action) === canonical(JSON.parse(item.json))) same.add(item);
+      if (row) result.set(item, row.seat === item.row.seat && canonical(row.action) === canonical(JSON.parse(item.json)));
     }
-    return same;
+    return result;
   }
 }
 

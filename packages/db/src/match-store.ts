@@ -8,6 +8,7 @@ import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
 import type { MatchDetail, MatchPage, MatchSummary, MyTable } from "@saloon/protocol";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
+import { OwnershipLost } from "./action-writer.ts";
 import { storableJson, storableText } from "./storable.ts";
 
 export type MatchStatus = "waiting" | "playing" | "finished" | "abandoned";
@@ -17,6 +18,9 @@ export interface TableSetup {
   private: boolean;
   /** How long a person who left keeps their seat before the others may give it to a bot or end the game. */
   graceSeconds: number;
+  /** How many seats, and which are bots (with their names): enough to rebuild a table that has not started. */
+  seats?: number;
+  bots?: { seat: Seat; name: string }[];
 }
 
 export interface NewMatch {
@@ -78,6 +82,14 @@ function decodeCursor(cursor: string): { finishedAt: Date; id: string } | null {
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Prisma gives an interactive transaction 2 s to get a connection and 5 s to finish. On PGlite
+ * (one connection) behind a thousand busy tables a wait can be longer than that; a table whose
+ * start kept failing so never started (seen once in bench:recovery on a machine at load 16,
+ * the cause not confirmed): a transaction waits its turn instead.
+ */
+const INTERACTIVE_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 
 export class MatchStore {
   constructor(
@@ -160,7 +172,7 @@ export class MatchStore {
         const row = { kind: seat.kind, name: storableText(seat.name), playerId };
         await tx.matchSeat.upsert({ where: { matchId_seat: { matchId: match.id, seat: seat.seat } }, create: { matchId: match.id, seat: seat.seat, ...row }, update: row });
       }
-    });
+    }, INTERACTIVE_TRANSACTION);
   }
 
   /** A seat changed hands during the game (a bot took over the seat of a person who left). */
@@ -186,6 +198,10 @@ export class MatchStore {
    * this also repairs a match whose earlier writes failed. A failed write is retried with
    * growing delays and logged each time, never dropped silently; after the last attempt the
    * error is logged as such and thrown to the caller.
+   *
+   * With an `ownerId`, only that process may end the match (a copy of a table that another
+   * process took over throws OwnershipLost, at once); a match already stored as finished is
+   * left as it is (an earlier attempt whose answer was lost: the same deterministic game).
    */
   async finishMatch(given: FinishedMatch): Promise<void> {
     const match = {
@@ -204,8 +220,14 @@ export class MatchStore {
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.prisma.$transaction([
-          this.prisma.match.upsert({
+        await this.prisma.$transaction(async (tx) => {
+          if (given.ownerId) {
+            const [row] = await tx.$queryRaw<{ status: string; ownerId: string | null }[]>`
+              SELECT "status", "ownerId" FROM "Match" WHERE "id" = ${matchId} FOR UPDATE`;
+            if (row?.status === "finished") return;
+            if (row && row.ownerId !== given.ownerId) throw new OwnershipLost(matchId);
+          }
+          await tx.match.upsert({
             where: { id: matchId },
             create: {
               id: matchId,
@@ -217,20 +239,20 @@ export class MatchStore {
               ...finished,
             },
             update: finished,
-          }),
-          ...match.seats.map((seat) =>
-            this.prisma.matchSeat.upsert({
+          });
+          for (const seat of match.seats) {
+            await tx.matchSeat.upsert({
               where: { matchId_seat: { matchId, seat: seat.seat } },
               create: { matchId, ...seat },
               update: { kind: seat.kind, name: seat.name, playerId: seat.playerId },
-            }),
-          ),
-          this.prisma.matchAction.createMany({
+            });
+          }
+          await tx.matchAction.createMany({
             data: match.actions.map((row) => ({ matchId, index: row.index, seat: row.seat, action: row.action as Prisma.InputJsonValue, at: row.at })),
             skipDuplicates: true,
-          }),
-          this.prisma.matchResult.deleteMany({ where: { matchId } }),
-          this.prisma.matchResult.createMany({
+          });
+          await tx.matchResult.deleteMany({ where: { matchId } });
+          await tx.matchResult.createMany({
             data: match.scores.lines.map((line) => ({
               matchId,
               seat: line.seat,
@@ -240,10 +262,11 @@ export class MatchStore {
               placement: line.placement,
               winner: match.scores.winners.includes(line.seat),
             })),
-          }),
-        ]);
+          });
+        }, INTERACTIVE_TRANSACTION);
         return;
       } catch (error) {
+        if (error instanceof OwnershipLost) throw error;
         if (attempt >= this.retry.attempts) {
           this.logger.error({ matchId, attempt, err: error }, "could not store a finished match; giving up");
           throw error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OwnershipLost } from "./action-writer.ts";
 import { MatchStore } from "./match-store.ts";
 import { TableOwnership } from "./table-ownership.ts";
 import { testDatabases } from "./test-databases.ts";
@@ -46,5 +47,37 @@ describe.each(testDatabases())("table ownership on $name", (database) => {
     expect(loaded).toMatchObject({ id: "own-kept", seed: "k", seats: [], actions: [] });
     await racers[0]!.release();
     expect(await db.prisma.serverProcess.count({ where: { id: "p1" } })).toBe(0);
+  });
+
+  it("lets only the owner store a match's result, and removes the rows of processes long dead", async () => {
+    const owner = new TableOwnership(db.prisma, "finisher");
+    await owner.renew(60_000);
+    const base = { game: "fistful", rulesVersion: "1", options: {}, seed: "f", createdAt: new Date(), seats: [] };
+    await store.createMatch({ id: "fin-1", ...base, status: "playing", ownerId: "finisher" });
+    const scores = { categories: ["coins"], lines: [{ seat: 0, total: 3, breakdown: { coins: 3 }, tiebreak: [], placement: 1 }], winners: [0] };
+    const result = { id: "fin-1", ...base, startedAt: new Date(), finishedAt: new Date(), actions: [], scores };
+
+    // A copy on a process that lost the table cannot end the game, and is told so at once (no retries).
+    await expect(store.finishMatch({ ...result, ownerId: "old-copy" })).rejects.toBeInstanceOf(OwnershipLost);
+    expect(await db.prisma.match.findUnique({ where: { id: "fin-1" } })).toMatchObject({ status: "playing", ownerId: "finisher" });
+    expect(await db.prisma.matchResult.count({ where: { matchId: "fin-1" } })).toBe(0);
+    await store.finishMatch({ ...result, ownerId: "finisher" });
+    expect(await db.prisma.match.findUnique({ where: { id: "fin-1" } })).toMatchObject({ status: "finished", ownerId: null });
+    // Stored already (an answer that got lost): the same result again is fine, from anyone.
+    await store.finishMatch({ ...result, ownerId: "finisher" });
+    await store.finishMatch({ ...result, ownerId: "old-copy" });
+    expect(await db.prisma.matchResult.count({ where: { matchId: "fin-1" } })).toBe(1);
+
+    await db.prisma.serverProcess.createMany({
+      data: [
+        { id: "dead-long-ago", leaseUntil: new Date(Date.now() - 10 * 60_000) },
+        { id: "dead-just-now", leaseUntil: new Date(Date.now() - 1000) },
+      ],
+    });
+    expect(await owner.removeDeadProcesses(60_000)).toBeGreaterThanOrEqual(1);
+    const left = (await db.prisma.serverProcess.findMany({ select: { id: true } })).map((p) => p.id);
+    expect(left).not.toContain("dead-long-ago");
+    expect(left).toContain("dead-just-now");
+    expect(left).toContain("finisher");
   });
 });

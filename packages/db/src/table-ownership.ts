@@ -15,6 +15,8 @@ import type { TableSetup } from "./match-store.ts";
 /** A running match as stored: enough to rebuild its table exactly. */
 export interface ResumableMatch {
   id: string;
+  /** "waiting": people sat down but the game has not started (its seats are the people seated then). */
+  status: "waiting" | "playing";
   game: string;
   rulesVersion: string;
   options: Json;
@@ -64,7 +66,7 @@ export class TableOwnership {
     return this.prisma.$queryRawUnsafe<{ id: string; previousOwner: string | null }[]>(
       `WITH candidates AS (
          SELECT m."id", m."ownerId" FROM "Match" m
-         WHERE m."status" = 'playing' AND m."ownerId" IS DISTINCT FROM $1 AND (m."ownerId" IS NULL OR ${ownerGone})
+         WHERE m."status" IN ('waiting', 'playing') AND m."ownerId" IS DISTINCT FROM $1 AND (m."ownerId" IS NULL OR ${ownerGone})
          ORDER BY m."startedAt" NULLS FIRST, m."id"
          LIMIT $2
          FOR UPDATE SKIP LOCKED
@@ -82,20 +84,44 @@ export class TableOwnership {
     await this.prisma.match.updateMany({ where: { id: matchId, ownerId: this.processId }, data: { ownerId: null } });
   }
 
+  /** Hands back several matches at once (this process stopped them); only those it still owns. */
+  async unclaimAll(matchIds: string[]): Promise<void> {
+    await this.prisma.match.updateMany({ where: { id: { in: matchIds }, ownerId: this.processId }, data: { ownerId: null } });
+  }
+
+  /** Which of these running matches this process owns. */
+  async ownedAmong(matchIds: string[]): Promise<string[]> {
+    const rows = await this.prisma.match.findMany({ where: { id: { in: matchIds }, ownerId: this.processId }, select: { id: true } });
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Removes the rows of processes whose lease ran out more than `afterMs` ago. A match whose
+   * owner has no row is claimed just like one whose owner's lease ran out, so nothing is lost.
+   */
+  async removeDeadProcesses(afterMs: number): Promise<number> {
+    return this.prisma.$executeRawUnsafe(
+      `DELETE FROM "ServerProcess" WHERE "leaseUntil" < ${UTC_NOW} - $1 * interval '1 millisecond' AND "id" <> $2`,
+      afterMs,
+      this.processId,
+    );
+  }
+
   /** Is this process still the owner of the match? */
   async owns(matchId: string): Promise<boolean> {
     return (await this.prisma.match.count({ where: { id: matchId, ownerId: this.processId, status: { in: ["waiting", "playing"] } } })) === 1;
   }
 
-  /** The stored match, seats and actions of the given running matches, in one query. */
+  /** The stored match, seats and actions of the given waiting or running matches, in one query. */
   async load(ids: string[]): Promise<ResumableMatch[]> {
     if (ids.length === 0) return [];
     const rows = await this.prisma.match.findMany({
-      where: { id: { in: ids }, status: "playing" },
+      where: { id: { in: ids }, status: { in: ["waiting", "playing"] } },
       include: { seats: { include: { player: { select: { tokenHash: true } } } }, actions: { orderBy: { index: "asc" } } },
     });
     return rows.map((row) => ({
       id: row.id,
+      status: row.status === "waiting" ? "waiting" : "playing",
       game: row.game,
       rulesVersion: row.rulesVersion,
       options: row.options as Json,

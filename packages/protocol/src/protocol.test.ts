@@ -10,6 +10,7 @@ import {
   joinErrorCode,
   joinOptions,
   matchListQuery,
+  rejoinDelayMs,
   playerJoinOptions,
 } from "./index.ts";
 
@@ -101,5 +102,19 @@ describe("history query", () => {
     expect(matchListQuery.safeParse({ game: "fistful\u001b" }).success).toBe(false);
     expect(matchListQuery.safeParse({ player: "  Ann  " }).data).toEqual({ player: "Ann" });
     expect(matchListQuery.safeParse({ player: "%" }).data).toEqual({ player: "%" });
+  });
+});
+
+describe("the rejoin schedule", () => {
+  it("knocks again quickly at first, then slower, never past 2.25 s, spread at random", () => {
+    const low = () => 0;
+    const high = () => 0.999_999;
+    expect(rejoinDelayMs(0, low)).toBe(75);
+    expect(rejoinDelayMs(0, high)).toBeLessThanOrEqual(225);
+    for (let attempt = 1; attempt < 12; attempt++) expect(rejoinDelayMs(attempt, low)).toBeGreaterThanOrEqual(rejoinDelayMs(attempt - 1, low));
+    expect(rejoinDelayMs(50, high)).toBeLessThanOrEqual(2250);
+    expect(rejoinDelayMs(50, low)).toBe(750);
+    // Within one step the delays differ from client to client, so a thousand do not come back at once.
+    expect(new Set(Array.from({ length: 50 }, () => rejoinDelayMs(3))).size).toBeGreaterThan(20);
   });
 });

@@ -19,6 +19,7 @@ import {
   decodePrompt,
   decodeResult,
   decodeView,
+  rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
 import { fetchMatch } from "./history.ts";
@@ -114,7 +115,7 @@ export class TableSession {
    * not there is looked for again for a while: after a server restart or crash it comes back
    * under the same id within seconds.
    */
-  async join(options: { watch: boolean; seat?: number }, startedAt = Date.now()): Promise<void> {
+  async join(options: { watch: boolean; seat?: number }, startedAt = Date.now(), attempt = 0): Promise<void> {
     this.#watching = options.watch;
     if (this.#retry) clearTimeout(this.#retry);
     this.#retry = null;
@@ -144,7 +145,7 @@ export class TableSession {
         return;
       }
       if (tableMissing(error) && waited < MISSING_TABLE_PATIENCE_MS && !this.#left) {
-        this.#retry = setTimeout(() => void this.join(options, startedAt), Math.min(2000, 300 + waited / 5));
+        this.#retry = setTimeout(() => void this.join(options, startedAt, attempt + 1), rejoinDelayMs(attempt));
         return;
       }
       this.connection = "failed";
@@ -160,6 +161,9 @@ export class TableSession {
     // A few quick tries to resume the same session; after a server restart the session is gone
     // and joining the table again by id (onLeave below) is what brings the player back.
     room.reconnection.maxRetries = 4;
+    // Quick and spread out, as every rejoin: a server that restarts is back within seconds.
+    room.reconnection.minDelay = 50;
+    room.reconnection.backoff = (retry: number) => rejoinDelayMs(retry - 1);
     room.onMessage(SERVER_MESSAGES.seated, (message: SeatedMessage) => {
       this.seat = message.seat;
       this.gameId = message.game;

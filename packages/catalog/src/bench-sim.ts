@@ -1,0 +1,70 @@
+/**
+ * Simulator throughput: bot games played through the same loop as `pnpm sim` (prompts, the
+ * seat's view, the bot, `apply`), timed per game, printing actions per second.
+ *   pnpm bench:sim [fistful,el-gaucho,el-paso] [--players 2,4] [--seconds 5] [--seed bench]
+ * Each game/player count warms up on one game first (JIT), then plays whole games until the time
+ * is used up. The figure depends on the machine's load: print `uptime` next to it.
+ */
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { type AnyGame, playOut } from "@saloon/engine";
+import { findGame, games } from "./index.ts";
+
+export interface ThroughputReport {
+  game: string;
+  players: number;
+  games: number;
+  actions: number;
+  seconds: number;
+  actionsPerSecond: number;
+}
+
+/** Plays bot games with seeds `<seed>-0`, `<seed>-1`, … until `seconds` have passed (whole games). */
+export function measureThroughput(game: AnyGame, players: number, seconds: number, seed: string): ThroughputReport {
+  playOut(game, { seed: `${seed}-warmup`, seats: players });
+  let actions = 0;
+  let played = 0;
+  const started = performance.now();
+  while (performance.now() - started < seconds * 1000) {
+    actions += playOut(game, { seed: `${seed}-${played}`, seats: players }).log.length;
+    played++;
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  return { game: game.id, players, games: played, actions, seconds: elapsed, actionsPerSecond: actions / elapsed };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      players: { type: "string", default: "2,4" },
+      seconds: { type: "string", default: "5" },
+      seed: { type: "string", default: "bench" },
+      json: { type: "boolean", default: false },
+    },
+  });
+  const ids = positionals.length > 0 ? positionals.flatMap((p) => p.split(",")) : Object.keys(games);
+  const seconds = Number(values.seconds);
+  const counts = values.players.split(",").map(Number);
+  const chosen = ids.map((id) => findGame(id));
+  if (chosen.some((g) => !g) || !(seconds > 0) || counts.some((n) => !Number.isInteger(n))) {
+    console.error(`usage: pnpm bench:sim [${Object.keys(games).join(",")}] [--players 2,4] [--seconds 5] [--seed S] [--json]`);
+    process.exit(2);
+  }
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+  console.log(`load average before: ${load()}`);
+  const reports: ThroughputReport[] = [];
+  for (const game of chosen as AnyGame[]) {
+    for (const players of counts.filter((n) => n >= game.minSeats && n <= game.maxSeats)) {
+      const r = measureThroughput(game, players, seconds, values.seed);
+      reports.push(r);
+      if (!values.json) {
+        console.log(
+          `${r.game.padEnd(9)} ${r.players} players: ${Math.round(r.actionsPerSecond).toLocaleString("en").padStart(7)} actions/s  (${r.actions} actions in ${r.games} games, ${r.seconds.toFixed(1)} s)`,
+        );
+      }
+    }
+  }
+  if (values.json) console.log(JSON.stringify(reports, null, 2));
+  console.log(`load average after: ${load()}`);
+}

@@ -109,3 +109,43 @@ export function recordFixture(game: Game<any, any, any, any>, seed: string, seat
   const { totals, digest } = replayDigest(game, { seed, seats, options: options ?? null, log });
   return { game: game.id, rulesVersion: game.rulesVersion, seed, seats, options: options ?? null, log, totals, digest };
 }
+
+/** Paths of every object or array in `value` that is not frozen (empty when frozen all the way down). */
+export function unfrozenPaths(value: unknown, path = "state"): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  const own = Object.isFrozen(value) ? [] : [path];
+  return [...own, ...Object.entries(value).flatMap(([key, item]) => unfrozenPaths(item, `${path}.${key}`))];
+}
+
+/**
+ * Tries to write into every object and array of every viewer's view of `state` (each property
+ * replaced, arrays pushed onto and emptied) and returns the canonical JSON of the state before
+ * and after, which must be equal: views share the state's objects, and that is safe only while
+ * no holder of a view can change the game through one.
+ */
+export function vandalizeViews(game: Game<any, any, any, any>, state: unknown, seats: number): { before: string; after: string } {
+  const before = canonicalJson(state);
+  const attempt = (change: () => void) => {
+    try {
+      change();
+    } catch {
+      // A frozen object refuses the write: what we want.
+    }
+  };
+  const vandalize = (node: unknown): void => {
+    if (typeof node !== "object" || node === null) return;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      vandalize(record[key]);
+      attempt(() => (record[key] = "vandal"));
+    }
+    if (Array.isArray(node)) {
+      attempt(() => node.push("vandal"));
+      attempt(() => node.splice(0));
+    } else {
+      attempt(() => (record.vandal = "vandal"));
+    }
+  };
+  for (let viewer = -1; viewer < seats; viewer++) vandalize(game.view(state, viewer < 0 ? null : viewer));
+  return { before, after: canonicalJson(state) };
+}

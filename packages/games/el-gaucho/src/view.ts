@@ -1,4 +1,4 @@
-import { type Seat, cloneJson } from "@saloon/engine";
+import type { Seat } from "@saloon/engine";
 import type { Tile } from "./data.ts";
 import { currentPrompts } from "./rules/index.ts";
 import type { GauchoState, PlayerState } from "./state.ts";
@@ -33,12 +33,10 @@ export type GauchoView = Omit<GauchoState, "rng" | "supply" | "steppe" | "discar
 };
 
 export function viewFor(state: GauchoState, viewer: Seat | null): GauchoView {
-  // The secret parts are dropped or reduced to counts; the rest is deep-copied.
-  const { rng: _rng, supply, steppe: secretSteppe, discarded, players: allPlayers, turn: fullTurn, ...shown } = state;
-  const visible = cloneJson(shown);
-  const players = cloneJson(allPlayers);
-  const turn = cloneJson(fullTurn);
-  const steppe = state.phase.kind === "turn" && state.phase.step === "steppeChoose" ? cloneJson(secretSteppe) : secretSteppe;
+  // The secret parts are dropped or reduced to counts; the rest is shared, not copied: engine
+  // states are frozen all the way down (defineGame), so no holder of a view can write into the
+  // game (fixtures.test.ts tries).
+  const { rng: _rng, supply, steppe, discarded, players, turn, ...visible } = state;
   const looking = viewer !== null && viewer === state.active && state.phase.kind === "turn" && state.phase.step !== "main";
   return {
     ...visible,

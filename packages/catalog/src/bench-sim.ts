@@ -3,7 +3,9 @@
  * seat's view, the bot, `apply`), timed per game, printing actions per second.
  *   pnpm bench:sim [fistful,el-gaucho,el-paso] [--players 2,4] [--seconds 5] [--seed bench]
  * Each game/player count warms up on one game first (JIT), then plays whole games until the time
- * is used up. The figure depends on the machine's load: print `uptime` next to it.
+ * is used up. Wall-clock figures depend on the machine's load; the CPU-time figure (actions per
+ * second of this process's own CPU time) is what an idle machine would do, nearly: on a shared
+ * machine compare that one.
  */
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -17,6 +19,9 @@ export interface ThroughputReport {
   actions: number;
   seconds: number;
   actionsPerSecond: number;
+  /** CPU seconds this process used (user + system). */
+  cpuSeconds: number;
+  actionsPerCpuSecond: number;
 }
 
 /** Plays bot games with seeds `<seed>-0`, `<seed>-1`, … until `seconds` have passed (whole games). */
@@ -24,13 +29,16 @@ export function measureThroughput(game: AnyGame, players: number, seconds: numbe
   playOut(game, { seed: `${seed}-warmup`, seats: players });
   let actions = 0;
   let played = 0;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   while (performance.now() - started < seconds * 1000) {
     actions += playOut(game, { seed: `${seed}-${played}`, seats: players }).log.length;
     played++;
   }
   const elapsed = (performance.now() - started) / 1000;
-  return { game: game.id, players, games: played, actions, seconds: elapsed, actionsPerSecond: actions / elapsed };
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  return { game: game.id, players, games: played, actions, seconds: elapsed, actionsPerSecond: actions / elapsed, cpuSeconds, actionsPerCpuSecond: actions / cpuSeconds };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -60,7 +68,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       reports.push(r);
       if (!values.json) {
         console.log(
-          `${r.game.padEnd(9)} ${r.players} players: ${Math.round(r.actionsPerSecond).toLocaleString("en").padStart(7)} actions/s  (${r.actions} actions in ${r.games} games, ${r.seconds.toFixed(1)} s)`,
+          `${r.game.padEnd(9)} ${r.players} players: ${Math.round(r.actionsPerCpuSecond).toLocaleString("en").padStart(7)} actions per CPU second, ${Math.round(r.actionsPerSecond).toLocaleString("en").padStart(7)} per wall second  (${r.actions} actions in ${r.games} games, ${r.seconds.toFixed(1)} s)`,
         );
       }
     }

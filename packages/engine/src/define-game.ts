@@ -1,7 +1,7 @@
 import type { ActionBase, ApplyResult, AutomaSeat, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
 import { GameRuleError } from "./contract.ts";
 import { create } from "mutative";
-import { cloneJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
+import { copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
 
 /**
  * What a game package writes. `defineGame` turns it into a `Game`, adding the parts every game
@@ -43,6 +43,22 @@ export function defaultViewEvent(event: LogEvent, viewer: Seat | null): LogEvent
 
 export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A, O, V>): Game<S, A, O, V> {
   const knownTypes = new Set<string>(rules.actionTypes);
+  // States known to be frozen all the way down: every state from setup, and every state apply
+  // made from one of them. Their prompts never change, so they are found once per state: the
+  // room, the simulator and apply itself each ask for them (three times per action in the
+  // simulator), and in El Gaucho finding them is a search over dice combinations.
+  const sealed = new WeakSet<object>();
+  const promptCache = new WeakMap<object, Prompt<A>[]>();
+  const promptsOf = (state: S): Prompt<A>[] => {
+    if (!sealed.has(state as object)) return rules.prompts(state);
+    let prompts = promptCache.get(state as object);
+    if (!prompts) {
+      // Frozen, since every caller gets the same objects.
+      prompts = deepFreeze(rules.prompts(state));
+      promptCache.set(state as object, prompts);
+    }
+    return prompts;
+  };
   const fail = (code: Parameters<typeof error>[0], message: string, expected?: string): ApplyResult<S> => ({
     ok: false,
     error: error(code, message, expected),
@@ -62,9 +78,11 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       }
       // Frozen from the start: every later state shares its unchanged parts with this one, and
       // views share them with callers, so no one may write into them (deepFreeze).
-      return deepFreeze(rules.setup(seed, seats, options ?? rules.defaultOptions));
+      const state = deepFreeze(rules.setup(seed, seats, options ?? rules.defaultOptions));
+      sealed.add(state as object);
+      return state;
     },
-    prompts: rules.prompts,
+    prompts: promptsOf,
     isOver: rules.isOver,
     scores: rules.scores,
     view: rules.view,
@@ -80,7 +98,7 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       if (typeof type !== "string") return fail("MALFORMED_ACTION", "An action needs a string `type`");
       if (!knownTypes.has(type)) return fail("UNKNOWN_ACTION", `${rules.title} has no action "${type.slice(0, 40)}"`);
       if (rules.isOver(state)) return fail("GAME_OVER", "The game is over");
-      const prompt = rules.prompts(state).find((p) => p.seat === seat);
+      const prompt = promptsOf(state).find((p) => p.seat === seat);
       if (!prompt) return fail("NOT_YOUR_TURN", `Seat ${seat} has no decision to make now`);
       const legal = prompt.options.find((option) => sameJson(option, action));
       if (!legal) return fail("ILLEGAL_ACTION", `That is not one of the options for "${prompt.kind}"`, prompt.kind);
@@ -91,9 +109,11 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
         // The matched option, not the caller's object, is performed: nothing the caller added
         // survives. Events are copied while the draft lives: they may hold parts of it.
         const next = create(state, (draft) => {
-          events = cloneJson(rules.perform(draft as S, seat, cloneJson(legal)));
+          events = copyJson(rules.perform(draft as S, seat, copyJson(legal)));
         });
-        return { ok: true, state: freezeChanges(next as S, state), events };
+        freezeChanges(next, state);
+        if (sealed.has(state as object)) sealed.add(next as object);
+        return { ok: true, state: next as S, events };
       } catch (cause) {
         return fail("INTERNAL_ERROR", `The rules failed on a legal action: ${(cause as Error).message}`);
       }

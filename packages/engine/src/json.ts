@@ -70,3 +70,19 @@ export function freezeChanges<T>(next: T, previous: unknown): T {
   else for (const key in next) freezeChanges((next as Record<string, unknown>)[key], before?.[key]);
   return next;
 }
+
+/**
+ * A deep copy of small plain JSON data by a plain walk: for events and actions, where a JSON
+ * round trip's fixed cost was 5 % of the simulator's time (measured, Fistful). Reads through
+ * copy-on-write drafts too, so events that hold parts of a draft come out as plain data.
+ */
+export function copyJson<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) out[key] = copyJson(item);
+  }
+  return out as T;
+}

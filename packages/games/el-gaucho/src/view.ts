@@ -1,6 +1,6 @@
 import type { Seat } from "@saloon/engine";
 import type { Tile } from "./data.ts";
-import { currentPrompts } from "./rules/index.ts";
+import { waitingFor } from "./rules/index.ts";
 import type { GauchoState, PlayerState } from "./state.ts";
 
 export type PlayerView = Omit<PlayerState, "hand" | "kept"> & {
@@ -57,6 +57,6 @@ export function viewFor(state: GauchoState, viewer: Seat | null): GauchoView {
       steppeChosen: looking ? turn.steppeChosen : null,
       steppeChosenCount: turn.steppeChosen.length,
     },
-    waitingFor: currentPrompts(state).map((p) => ({ seat: p.seat, kind: p.kind })),
+    waitingFor: waitingFor(state),
   };
 }

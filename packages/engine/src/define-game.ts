@@ -1,11 +1,12 @@
 import type { ActionBase, ApplyResult, AutomaSeat, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
 import { GameRuleError } from "./contract.ts";
-import { cloneJson, isBoundedJson, sameJson } from "./json.ts";
+import { create } from "mutative";
+import { copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
 
 /**
  * What a game package writes. `defineGame` turns it into a `Game`, adding the parts every game
- * shares: seat-count checks, action validation against the prompts, copy-on-apply and the
- * default event filter. Rules code therefore only ever sees legal actions.
+ * shares: seat-count checks, action validation against the prompts, copy-on-write states and
+ * the default event filter. Rules code therefore only ever sees legal actions.
  */
 export interface GameRules<S, A extends ActionBase, O, V> {
   id: string;
@@ -19,7 +20,11 @@ export interface GameRules<S, A extends ActionBase, O, V> {
   parseOptions(raw: unknown): O;
   setup(seed: string, seats: number, options: O): S;
   prompts(state: S): Prompt<A>[];
-  /** Carries out a legal action on `draft`, a private copy of the state, and returns the log events. */
+  /**
+   * Carries out a legal action on `draft` and returns the log events. The draft is a copy-on-write
+   * view of the state (mutative): change it freely; what is not changed stays shared with the
+   * previous state, which never changes.
+   */
   perform(draft: S, seat: Seat, action: A): LogEvent[];
   isOver(state: S): boolean;
   scores(state: S): FinalScores | null;
@@ -38,6 +43,22 @@ export function defaultViewEvent(event: LogEvent, viewer: Seat | null): LogEvent
 
 export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A, O, V>): Game<S, A, O, V> {
   const knownTypes = new Set<string>(rules.actionTypes);
+  // States known to be frozen all the way down: every state from setup, and every state apply
+  // made from one of them. Their prompts never change, so they are found once per state: the
+  // room, the simulator and apply itself each ask for them (three times per action in the
+  // simulator), and in El Gaucho finding them is a search over dice combinations.
+  const sealed = new WeakSet<object>();
+  const promptCache = new WeakMap<object, Prompt<A>[]>();
+  const promptsOf = (state: S): Prompt<A>[] => {
+    if (!sealed.has(state as object)) return rules.prompts(state);
+    let prompts = promptCache.get(state as object);
+    if (!prompts) {
+      // Frozen, since every caller gets the same objects.
+      prompts = deepFreeze(rules.prompts(state));
+      promptCache.set(state as object, prompts);
+    }
+    return prompts;
+  };
   const fail = (code: Parameters<typeof error>[0], message: string, expected?: string): ApplyResult<S> => ({
     ok: false,
     error: error(code, message, expected),
@@ -55,9 +76,13 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       if (!Number.isInteger(seats) || seats < rules.minSeats || seats > rules.maxSeats) {
         throw new GameRuleError("BAD_SETUP", `${rules.title} takes ${rules.minSeats}–${rules.maxSeats} seats, not ${seats}`);
       }
-      return rules.setup(seed, seats, options ?? rules.defaultOptions);
+      // Frozen from the start: every later state shares its unchanged parts with this one, and
+      // views share them with callers, so no one may write into them (deepFreeze).
+      const state = deepFreeze(rules.setup(seed, seats, options ?? rules.defaultOptions));
+      sealed.add(state as object);
+      return state;
     },
-    prompts: rules.prompts,
+    prompts: promptsOf,
     isOver: rules.isOver,
     scores: rules.scores,
     view: rules.view,
@@ -73,15 +98,22 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       if (typeof type !== "string") return fail("MALFORMED_ACTION", "An action needs a string `type`");
       if (!knownTypes.has(type)) return fail("UNKNOWN_ACTION", `${rules.title} has no action "${type.slice(0, 40)}"`);
       if (rules.isOver(state)) return fail("GAME_OVER", "The game is over");
-      const prompt = rules.prompts(state).find((p) => p.seat === seat);
+      const prompt = promptsOf(state).find((p) => p.seat === seat);
       if (!prompt) return fail("NOT_YOUR_TURN", `Seat ${seat} has no decision to make now`);
       const legal = prompt.options.find((option) => sameJson(option, action));
       if (!legal) return fail("ILLEGAL_ACTION", `That is not one of the options for "${prompt.kind}"`, prompt.kind);
-      const draft = cloneJson(state);
       try {
-        // The matched option, not the caller's object: nothing the caller added survives.
-        const events = rules.perform(draft, seat, cloneJson(legal));
-        return { ok: true, state: draft, events };
+        let events: LogEvent[] = [];
+        // Copy-on-write (issue #14): only the objects the action changes are copied, the rest is
+        // shared with `state`; a whole-state JSON copy per action was half the simulator's time.
+        // The matched option, not the caller's object, is performed: nothing the caller added
+        // survives. Events are copied while the draft lives: they may hold parts of it.
+        const next = create(state, (draft) => {
+          events = copyJson(rules.perform(draft as S, seat, copyJson(legal)));
+        });
+        freezeChanges(next, state);
+        if (sealed.has(state as object)) sealed.add(next as object);
+        return { ok: true, state: next as S, events };
       } catch (cause) {
         return fail("INTERNAL_ERROR", `The rules failed on a legal action: ${(cause as Error).message}`);
       }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type Prompt, defineGame, GameRuleError } from "./index.ts";
+import { type GameRules, type Prompt, defineGame, GameRuleError } from "./index.ts";
 import { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, shuffleInPlace } from "./rng.ts";
 import { rankResults } from "./ranking.ts";
 import { isBoundedJson, sameJson } from "./json.ts";
@@ -12,7 +12,7 @@ import { playOut, replay } from "./simulate.ts";
  */
 type CountState = { rng: number[]; totals: number[]; turn: number; ready: boolean[]; secret: number; over: boolean };
 type CountAction = { type: "say"; n: number } | { type: "ready" };
-const counting = defineGame<CountState, CountAction, {}, { totals: number[] }>({
+const countingRules: GameRules<CountState, CountAction, {}, { totals: number[] }> = {
   id: "count",
   title: "Count",
   minSeats: 2,
@@ -49,7 +49,8 @@ const counting = defineGame<CountState, CountAction, {}, { totals: number[] }>({
     state.over ? rankResults(["count"], state.totals.map((total, seat) => ({ seat, total, breakdown: { count: total }, tiebreak: [] }))) : null,
   view: (state) => ({ totals: [...state.totals] }),
   bot: (_view, prompt, random) => random.pick(prompt.options),
-});
+};
+const counting = defineGame(countingRules);
 
 describe("seeded RNG", () => {
   it("is a pure function of the seed and lives in plain numbers", () => {
@@ -224,5 +225,78 @@ describe("JSON helpers", () => {
     expect(isBoundedJson({ f: () => 1 })).toBe(false);
     expect(isBoundedJson({ n: Number.NaN })).toBe(false);
     expect(isBoundedJson(Array.from({ length: 1000 }, (_, i) => i))).toBe(false);
+  });
+});
+
+describe("copy-on-write states (issue #14)", () => {
+  const start = () => {
+    const state = counting.setup("cow", 2);
+    let next = state;
+    for (const seat of [0, 1]) {
+      const r = counting.apply(next, seat, { type: "ready" });
+      if (!r.ok) throw new Error(r.error.code);
+      next = r.state;
+    }
+    return next;
+  };
+
+  it("a new state shares what the action left alone, and every state is frozen all the way down", () => {
+    const before = start();
+    const text = JSON.stringify(before);
+    const r = counting.apply(before, 0, { type: "say", n: 3 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.state.totals).toEqual([3, 0]);
+    expect(r.state.ready).toBe(before.ready); // untouched: the same object
+    expect(r.state.totals).not.toBe(before.totals);
+    expect(JSON.stringify(before)).toBe(text);
+    for (const state of [before, r.state]) {
+      expect(Object.isFrozen(state)).toBe(true);
+      expect(Object.isFrozen(state.totals)).toBe(true);
+      expect(Object.isFrozen(state.rng)).toBe(true);
+      expect(() => state.totals.push(1)).toThrow(TypeError);
+    }
+  });
+
+  it("events are plain data, even when the rules put parts of the draft into them", () => {
+    const telling = defineGame({
+      ...countingRules,
+      id: "telling",
+      perform: (draft, seat, action) => [...countingRules.perform(draft, seat, action), { type: "totals", totals: draft.totals }],
+    });
+    let state = telling.setup("cow", 2);
+    for (const seat of [0, 1]) state = (telling.apply(state, seat, { type: "ready" }) as { state: CountState }).state;
+    const r = telling.apply(state, 0, { type: "say", n: 2 });
+    if (!r.ok) throw new Error(r.error.code);
+    const totals = r.events.at(-1)!.totals as number[];
+    expect(totals).toEqual([2, 0]); // readable after the draft is gone
+    totals.push(99); // the caller's own copy
+    expect(r.state.totals).toEqual([2, 0]);
+  });
+
+  it("prompts of an engine state are found once and frozen; a hand-built state gets its own, current ones", () => {
+    const state = start();
+    const prompts = counting.prompts(state);
+    expect(counting.prompts(state)).toBe(prompts);
+    expect(Object.isFrozen(prompts[0]!.options[0])).toBe(true);
+    // A test's hand-built position (unfrozen) is asked afresh every time, so edits show at once.
+    const built = structuredClone(state);
+    expect(counting.prompts(built)).not.toBe(counting.prompts(built));
+    built.turn = 1;
+    expect(counting.prompts(built)[0]!.seat).toBe(1);
+    // A state made from a hand-built one is frozen where it is new, but not sealed: never cached.
+    const r = counting.apply(built, 1, { type: "say", n: 1 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(counting.prompts(r.state)).not.toBe(counting.prompts(r.state));
+  });
+
+  it("a rule that fails on a legal action leaves the state as it was and reports INTERNAL_ERROR", () => {
+    const failing = defineGame({ ...countingRules, id: "failing", perform: (draft) => {
+      draft.totals[0] = 7;
+      throw new Error("boom");
+    } });
+    const state = failing.setup("x", 2);
+    const r = failing.apply(state, 0, { type: "ready" });
+    expect(r.ok ? null : r.error.code).toBe("INTERNAL_ERROR");
+    expect(state.totals).toEqual([0, 0]);
   });
 });

@@ -41,3 +41,48 @@ export function isBoundedJson(value: unknown, maxDepth = 8, maxNodes = 256): val
 export function cloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
+
+/**
+ * Freezes plain JSON data in place, all the way down, and returns it. A frozen object is taken
+ * to be frozen all the way down already (everything this function freezes is), so freezing the
+ * next state of a game costs only its new parts: the parts shared with the previous state stop
+ * the walk at once.
+ */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) deepFreeze(item);
+  else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
+
+/**
+ * Freezes what `next` does not share with `previous` (matched by path), all the way down, and
+ * returns `next`. For the state after an action: copy-on-write shares every unchanged object
+ * with the state before, which is frozen already (or, in a test, a hand-built position that is
+ * not the engine's to freeze); the action's new objects are frozen here.
+ */
+export function freezeChanges<T>(next: T, previous: unknown): T {
+  if (next === previous || typeof next !== "object" || next === null || Object.isFrozen(next)) return next;
+  Object.freeze(next);
+  const before = typeof previous === "object" && previous !== null ? (previous as Record<string, unknown>) : undefined;
+  if (Array.isArray(next)) next.forEach((item, i) => freezeChanges(item, before?.[i]));
+  else for (const key in next) freezeChanges((next as Record<string, unknown>)[key], before?.[key]);
+  return next;
+}
+
+/**
+ * A deep copy of small plain JSON data by a plain walk: for events and actions, where a JSON
+ * round trip's fixed cost was 5 % of the simulator's time (measured, Fistful). Reads through
+ * copy-on-write drafts too, so events that hold parts of a draft come out as plain data.
+ */
+export function copyJson<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) out[key] = copyJson(item);
+  }
+  return out as T;
+}

@@ -23,6 +23,8 @@ export function table(seats = 3, rodeo: number[] = [], seed = "test"): GauchoSta
   // Pre-round through the API: every seat keeps its first option, then places in the first free area.
   for (const p of elGaucho.prompts(state)) state = act(state, p.seat, p.options[0]!).state;
   while (state.phase.kind === "place") state = act(state, state.phase.seat, prompt(state).options[0]!).state;
+  // States from the engine are frozen (they share parts with each other); positions are built on a copy.
+  state = structuredClone(state);
   for (const row of state.pampa) {
     for (const field of row) {
       if (field.tile) state.supply.unshift(field.tile);

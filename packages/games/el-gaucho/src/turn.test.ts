@@ -47,13 +47,13 @@ describe("a round (SPIELABLAUF)", () => {
     state = play(state, { type: "pick", dice: [1, 5] }, { type: "lay", row: 1, field: 0, dice: [5], wish: false }).state;
     expect(state.pampa[1]![0]!.gaucho).toEqual({ seat: 0, standing: false });
     // The lying gaucho is not on a free tile any more: nobody else may stand there.
-    state = play(state, { type: "endTurn" }).state;
+    state = structuredClone(play(state, { type: "endTurn" }).state); // engine states are frozen
     state.rodeo = [1, 1, 5];
     state = play(state, { type: "pick", dice: [1, 5] }).state;
     expect(offered(state, { type: "stand", row: 1, field: 0, dice: [5], wish: false })).toBe(false);
     expect(offered(state, { type: "raise", row: 1, field: 0, dice: [5], wish: false })).toBe(false); // not seat 1's gaucho
     state = play(state, { type: "endTurn" }).state; // round ends, seat 1 starts round 2
-    state = passTurn(state).state;
+    state = structuredClone(passTurn(state).state); // engine states are frozen
     state.rodeo = [5, 2, 2];
     state = play(state, { type: "pick", dice: [2, 5] }, { type: "raise", row: 1, field: 0, dice: [5], wish: false }).state;
     expect(state.pampa[1]![0]!.gaucho).toEqual({ seat: 0, standing: true });
@@ -111,7 +111,7 @@ describe("a round (SPIELABLAUF)", () => {
     expect(offered(state, { type: "wish" })).toBe(false);
     expect(offered(state, { type: "recall", area: "wish" })).toBe(false);
     // Next turn it works.
-    state = passTurn(play(state, { type: "endTurn" }).state).state;
+    state = structuredClone(passTurn(play(state, { type: "endTurn" }).state).state); // engine states are frozen
     state.rodeo = [3, 3, 3, 3, 3];
     expect(state.active).toBe(1);
     state = passTurn(state).state;

@@ -118,12 +118,12 @@ describe("hidden information (projection)", () => {
     expect(seen).toBe(true);
   });
 
-  it("the view is a copy: changing it leaves the game untouched", () => {
+  it("the view shares the frozen state: changing it fails or stays in the view, and the game is untouched", () => {
     const state = replay(elGaucho, "view", 3, undefined, played.log.slice(0, 40));
     const before = JSON.stringify(state);
     const view = elGaucho.view(state, 0);
-    view.players[0]!.pesos += 100;
-    view.pampa[0]![0]!.tile = null;
+    view.players[0]!.pesos += 100; // a player's view entry is the view's own object
+    expect(() => (view.pampa[0]![0]!.tile = null)).toThrow(TypeError);
     expect(JSON.stringify(state)).toBe(before);
   });
 });

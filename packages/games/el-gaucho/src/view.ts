@@ -1,6 +1,6 @@
-import { type Seat, cloneJson } from "@saloon/engine";
+import type { Seat } from "@saloon/engine";
 import type { Tile } from "./data.ts";
-import { currentPrompts } from "./rules/index.ts";
+import { waitingFor } from "./rules/index.ts";
 import type { GauchoState, PlayerState } from "./state.ts";
 
 export type PlayerView = Omit<PlayerState, "hand" | "kept"> & {
@@ -33,12 +33,10 @@ export type GauchoView = Omit<GauchoState, "rng" | "supply" | "steppe" | "discar
 };
 
 export function viewFor(state: GauchoState, viewer: Seat | null): GauchoView {
-  // The secret parts are dropped or reduced to counts; the rest is deep-copied.
-  const { rng: _rng, supply, steppe: secretSteppe, discarded, players: allPlayers, turn: fullTurn, ...shown } = state;
-  const visible = cloneJson(shown);
-  const players = cloneJson(allPlayers);
-  const turn = cloneJson(fullTurn);
-  const steppe = state.phase.kind === "turn" && state.phase.step === "steppeChoose" ? cloneJson(secretSteppe) : secretSteppe;
+  // The secret parts are dropped or reduced to counts; the rest is shared, not copied: engine
+  // states are frozen all the way down (defineGame), so no holder of a view can write into the
+  // game (fixtures.test.ts tries).
+  const { rng: _rng, supply, steppe, discarded, players, turn, ...visible } = state;
   const looking = viewer !== null && viewer === state.active && state.phase.kind === "turn" && state.phase.step !== "main";
   return {
     ...visible,
@@ -59,6 +57,6 @@ export function viewFor(state: GauchoState, viewer: Seat | null): GauchoView {
       steppeChosen: looking ? turn.steppeChosen : null,
       steppeChosenCount: turn.steppeChosen.length,
     },
-    waitingFor: currentPrompts(state).map((p) => ({ seat: p.seat, kind: p.kind })),
+    waitingFor: waitingFor(state),
   };
 }

@@ -107,7 +107,35 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
  * The objectives that score: the subset with the highest VP that can be met together (BGA: "the
  * best outcome"). Sue's all count: "her objective tiles are all considered completed" (E).
  */
+/**
+ * The best assignment per frozen player, remembered with the board and posts it was found on.
+ * Every view (each seat's and the spectator's, after every action) asks for every player's best
+ * assignment, and the search tries every subset of objectives; a player's objectives, cards,
+ * the board and the posts decide it. Engine states never change (frozen, copy-on-write), so a
+ * player object, board and posts seen again are the same as before; any change to them is a new
+ * object, which misses the cache. Unfrozen states (the bot's trial copies, tests' hand-built
+ * positions) change in place and are never cached.
+ */
+const bestCache = new WeakMap<PlayerState, { board: object; posts: object; sue: boolean; best: { met: string[]; vp: number } }>();
+
+const immutable = (state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean =>
+  Object.isFrozen(p) && Object.isFrozen(state.board) && Object.isFrozen(state.posts) && Object.isFrozen(p.objectives) &&
+  Object.isFrozen(p.draw) && Object.isFrozen(p.hand) && Object.isFrozen(p.discard) && Object.isFrozen(p.workers) &&
+  Object.isFrozen(state.posts.P10) && Object.isFrozen(state.posts.P12) && Object.isFrozen(state.posts.P16);
+
 export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
+  const p = state.players[seat]!;
+  const sue = isSue(state, seat);
+  if (!immutable(state, p)) return searchObjectives(state, seat);
+  const hit = bestCache.get(p);
+  if (hit && hit.board === state.board && hit.posts === state.posts && hit.sue === sue) return hit.best;
+  const best = searchObjectives(state, seat);
+  Object.freeze(best.met);
+  bestCache.set(p, { board: state.board, posts: state.posts, sue, best: Object.freeze(best) });
+  return best;
+}
+
+function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
   const owned = state.players[seat]!.objectives;
   if (isSue(state, seat)) return { met: [...owned], vp: owned.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0) };
   let best = { met: [] as string[], vp: 0 };

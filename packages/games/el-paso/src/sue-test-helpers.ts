@@ -15,7 +15,8 @@ export const soloOptions = (difficulty: Difficulty = 0): ElPasoOptions => ({ ...
 /** A solo game at the start of the person's first turn (their starting objective picked). */
 export function soloStarted(difficulty: Difficulty = 0, seed = "solo"): ElPasoState {
   const state = elPaso.setup(seed, 2, soloOptions(difficulty));
-  return act(state, 0, prompt(state).options[0]!).state;
+  // States from the engine are frozen (they share parts with each other); positions are built on a copy.
+  return structuredClone(act(state, 0, prompt(state).options[0]!).state);
 }
 
 export const sue = (state: ElPasoState) => state.players[SUE_SEAT]!;

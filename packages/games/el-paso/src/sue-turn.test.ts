@@ -566,7 +566,7 @@ describe("her score", () => {
     let state = base();
     setSueWorkers(state, { COW: 1, ENG: 1, BLD: 1 }, ["COW", "ENG", "BLD"]);
     stackSupply(state, ["WLD"]);
-    state = sueWholeTurn(sueTurn(state, { card: "A2", at: "T00" })).state;
+    state = structuredClone(sueWholeTurn(sueTurn(state, { card: "A2", at: "T00" })).state);
     giveTile(state, 1, "OB18");
     giveTile(state, 1, "OB15");
     giveTile(state, 1, "BO19");

@@ -35,7 +35,8 @@ import { botDeckCards } from "./sue.ts";
 export function started(seats = 2, seed = "test", options?: Partial<ElPasoOptions>): ElPasoState {
   let state = elPaso.setup(seed, seats, options ? { ...elPaso.defaultOptions, ...options } : undefined);
   for (let i = 0; i < seats; i++) state = act(state, prompt(state).seat, prompt(state).options[0]!).state;
-  return state;
+  // States from the engine are frozen (they share parts with each other); positions are built on a copy.
+  return structuredClone(state);
 }
 
 export function prompt(state: ElPasoState): ElPasoPrompt {

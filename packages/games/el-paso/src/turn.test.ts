@@ -124,6 +124,7 @@ describe("El Paso", () => {
     state.players[0]!.money = 0; // $5 from El Paso: D6 (−$4) affordable, D4 (−$3) too
     state = play(state, { type: "move", to: "T00" }).state;
     expect(offered(state, { type: "deliver", post: "P12", disc: "D6", spend: 0 })).toBe(true);
+    state = structuredClone(state); // engine states are frozen
     state.players[0]!.money = 3;
     expect(offered(state, { type: "deliver", post: "P12", disc: "D6", spend: 0 })).toBe(false);
     state = play(state, { type: "deliver", post: "P12", disc: "D7", spend: 0 }).state;

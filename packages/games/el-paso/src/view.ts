@@ -1,4 +1,4 @@
-import { type Seat, cloneJson } from "@saloon/engine";
+import type { Seat } from "@saloon/engine";
 import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
 import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
 import { type ObjectiveResources, type ScoreCategory, bestObjectives, objectiveResources, scoreBreakdown, scoreTotal } from "./scoring.ts";
@@ -71,10 +71,14 @@ export interface ElPasoView {
 const counts = <K extends string>(record: Record<K, unknown[]>): Record<K, number> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (v as unknown[]).length])) as Record<K, number>;
 
+/**
+ * The view shares the state's objects instead of copying them: engine states are frozen all the
+ * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
+ */
 export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
   const prompt = currentPrompt(state);
   const best = state.players.map((_, seat) => bestObjectives(state, seat));
-  return cloneJson({
+  return {
     viewer,
     seats: state.seats,
     phase: state.phase,
@@ -130,6 +134,6 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
           return { total: scoreTotal(breakdown), breakdown };
         }),
     sue: sueView(state),
-  } satisfies ElPasoView);
+  } satisfies ElPasoView;
 }
 

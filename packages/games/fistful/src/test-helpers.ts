@@ -20,7 +20,8 @@ export function meeples(counts: Partial<MeepleCounts> = {}): MeepleCounts {
  * the bank and the graveyard are as after setup.
  */
 export function emptyTable(seats = 2, seed = "test"): FistfulState {
-  const state = fistful.setup(seed, seats);
+  // States from the engine are frozen (they share parts with each other); positions are built on a copy.
+  const state = structuredClone(fistful.setup(seed, seats));
   for (const id of LOCATIONS) state.locations[id] = noMeeples();
   state.signs = {};
   state.spaces = {};

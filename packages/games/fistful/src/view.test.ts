@@ -40,11 +40,11 @@ describe("projection", () => {
     expect(allKeys(view).has("options")).toBe(false);
   });
 
-  it("the view is a copy: changing it leaves the game untouched", () => {
+  it("the view shares the frozen state: changing it fails and leaves the game untouched", () => {
     const before = JSON.stringify(state);
     const view = fistful.view(state, 0);
-    view.players[0]!.gold += 100;
-    view.locations.saloon.builder += 5;
+    expect(() => (view.players[0]!.gold += 100)).toThrow(TypeError);
+    expect(() => (view.locations.saloon.builder += 5)).toThrow(TypeError);
     expect(JSON.stringify(state)).toBe(before);
   });
 

@@ -1,4 +1,4 @@
-import { type Seat, cloneJson } from "@saloon/engine";
+import type { Seat } from "@saloon/engine";
 import { currentPrompt } from "./rules.ts";
 import { scoreBreakdown } from "./scoring.ts";
 import type { FistfulState } from "./state.ts";
@@ -16,11 +16,15 @@ export type FistfulView = Omit<FistfulState, "rng"> & {
   liveScores: { total: number; breakdown: Record<string, number> }[];
 };
 
+/**
+ * The view shares the state's objects instead of copying them: engine states are frozen all the
+ * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
+ */
 export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
   const { rng: _secret, ...visible } = state;
   const prompt = currentPrompt(state);
   return {
-    ...cloneJson(visible),
+    ...visible,
     viewer,
     waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
     liveScores: state.players.map((_, seat) => {

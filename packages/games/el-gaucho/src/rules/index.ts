@@ -106,6 +106,28 @@ export function currentPrompts(state: GauchoState): GauchoPrompt[] {
   }
 }
 
+/**
+ * Who owes a decision now and of which kind: `currentPrompts` without finding the options, for
+ * the views, which every seat and the spectator receive after every action (the options of a
+ * turn are a search over dice and fields). Must name the same seats and kinds as
+ * `currentPrompts`; the stored matches' view digests check it at every moment.
+ */
+export function waitingFor(state: GauchoState): { seat: Seat; kind: string }[] {
+  const phase = state.phase;
+  switch (phase.kind) {
+    case "over":
+      return [];
+    case "choose":
+      return state.players.flatMap((player, seat) => (player.kept === null ? [{ seat, kind: "keep" }] : []));
+    case "place":
+      return [{ seat: phase.seat, kind: "prePlace" }];
+    case "home":
+      return [{ seat: phase.seat, kind: "home" }];
+    case "turn":
+      return [{ seat: state.active, kind: phase.step === "steppeChoose" || phase.step === "steppePlace" ? phase.step : "turn" }];
+  }
+}
+
 function turnOptions(state: GauchoState): GauchoAction[] {
   const seat = state.active;
   const player = state.players[seat]!;

@@ -1,0 +1,40 @@
+import type { MatchFixture } from "@saloon/engine/testing";
+import { describe, expect, it } from "vitest";
+import matches from "./fixtures/matches.json" with { type: "json" };
+import { elPaso } from "./index.ts";
+import { bestObjectives } from "./scoring.ts";
+
+describe("the best objective assignment, cached per frozen state", () => {
+  it("is at every moment of a stored match what a fresh search finds (never a stale value)", () => {
+    const match = (matches as MatchFixture[]).find((m) => m.seats === 3)!;
+    let state = elPaso.setup(match.seed, match.seats, (match.options ?? undefined) as never);
+    let objectivesChanged = 0;
+    for (const { seat, action } of match.log) {
+      const before = state.players.map((_, s) => bestObjectives(state, s));
+      const r = elPaso.apply(state, seat, action);
+      if (!r.ok) throw new Error(r.error.code);
+      state = r.state;
+      // A copy is not frozen, so it is searched afresh: the reference answer.
+      const fresh = structuredClone(state);
+      state.players.forEach((_, s) => {
+        const cached = bestObjectives(state, s);
+        expect(cached).toEqual(bestObjectives(fresh, s));
+        expect(bestObjectives(state, s)).toBe(cached); // asked again: the remembered answer
+        if (cached.vp !== before[s]!.vp) objectivesChanged++;
+      });
+    }
+    // The match is one where the assignment does change, or the test proves little.
+    expect(objectivesChanged).toBeGreaterThan(0);
+  });
+
+  it("a hand-built (unfrozen) state changed in place is searched again", () => {
+    const match = (matches as MatchFixture[]).find((m) => m.seats === 2 && !m.options)!;
+    let state = elPaso.setup(match.seed, match.seats);
+    for (const { seat, action } of match.log) state = (elPaso.apply(state, seat, action) as { state: typeof state }).state;
+    const built = structuredClone(state);
+    const first = bestObjectives(built, 0);
+    built.players[0]!.objectives = [];
+    expect(first).toEqual(bestObjectives(state, 0));
+    expect(bestObjectives(built, 0)).toEqual({ met: [], vp: 0 });
+  });
+});

@@ -53,7 +53,8 @@ const GAMES = Number(process.env.SUE_SIM_GAMES ?? 1000);
 /** One seeded solo game played in place; throws at the first option not offered or card lost. */
 function playSoloFast(seed: string, difficulty: Difficulty, everyTurn: boolean): { state: ElPasoState; sueTurns: number; reshuffles: number } {
   const random = createRandom(`bots:${seed}`);
-  const state = elPaso.setup(seed, 2, soloOptions(difficulty));
+  // setup hands out a frozen state (copy-on-write); this loop plays in place on its own copy.
+  const state = structuredClone(elPaso.setup(seed, 2, soloOptions(difficulty)));
   let actions = 0;
   let sueTurns = 0;
   let reshuffles = 0;

@@ -55,6 +55,11 @@ export function replayStored(game: AnyGame, match: ResumableMatch): {
   actions: { seat: Seat; action: ActionBase; at: number }[];
   events: LogEvent[];
 } {
+  // A game stored under other rules would be replayed into a different game (or refused part
+  // way): after a deploy that changed the rules, its table is not rebuilt (the keeper marks it).
+  if (match.rulesVersion !== game.rulesVersion) {
+    throw new Error(`cannot rebuild table ${match.id}: it was played under rules version ${match.rulesVersion}, this server has ${game.rulesVersion}`);
+  }
   let gameState = game.setup(match.seed, match.seats.length, match.options);
   const actions: { seat: Seat; action: ActionBase; at: number }[] = [];
   const events: LogEvent[] = [];

@@ -192,10 +192,17 @@ describe("finding 5: seats belong to their players", () => {
     expect(watchers).toHaveLength(SPECTATOR_LIMIT);
     expect(await refusalOf(colyseus.sdk.joinById(room.roomId, { spectate: true }))).toBe("ROOM_FULL");
 
+    // What Ann's seat held before the drop: her own view (the hand) and her question, if any.
+    const held = ann.latest.seats[0]!.secret;
+    expect(held?.view).toBeDefined();
     terminate(ann);
     const again = await record("ann again", colyseus.sdk.joinById(room.roomId, { name: "Ann", token: annToken }));
     expect(again.seat).toBe(0);
-    expect(decodePrompt(again.latest, 0) ?? again.latest.seats[0]!.secret).toBeTruthy();
+    // Nobody moved meanwhile (both seats are people): she is back to exactly what she had.
+    expect(again.latest.version).toBe(ann.latest.version);
+    expect(again.latest.seats[0]!.secret).toEqual(held);
+    expect(decodePrompt(again.latest, 0)).toEqual(decodePrompt(ann.latest, 0));
+    expect(again.latest.seats[0]!.connected).toBe(true);
   });
 
   it("a burst of HTTP-only reservations fills nothing a seat's player needs", async () => {
@@ -250,8 +257,10 @@ describe("finding 5: seats belong to their players", () => {
 
   it("a table nobody joined leaves no row", async () => {
     const created = await matchmake("create", TABLE_ROOM, { game: "fistful", seats: 2, name: "Ghost", token: token("ghost") });
+    expect(created.status).toBe(200);
     const roomId = (created.body as { roomId?: string }).roomId!;
-    expect(roomId).toBeTruthy();
+    // The table exists (a room by that id runs) but has no match row yet.
+    expect(colyseus.getRoomById<TableRoom>(roomId)?.roomId).toBe(roomId);
     await sleep(100);
     expect(await colyseus.store.prisma.match.findUnique({ where: { id: roomId } })).toBeNull();
     await colyseus.getRoomById<TableRoom>(roomId).disconnect();

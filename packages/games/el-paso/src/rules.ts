@@ -662,29 +662,37 @@ function takeTileFromDisplay(state: ElPasoState, seat: Seat, pick: string, event
   }
 }
 
+/**
+ * Reaching El Paso before the end: take the next Simmental (the last one triggers the end), or,
+ * with the pile empty, take the Simmental space, which ends the game for this seat (true).
+ * Sue's El Paso (sue-turn.ts) follows the same rule.
+ */
+export function takeSimmental(state: ElPasoState, seat: Seat, events: LogEvent[]): boolean {
+  if (state.end.simmSeat !== null) return false;
+  const p = state.players[seat]!;
+  const card = state.simmentals.shift();
+  if (card !== undefined) {
+    p.discard.push(card);
+    events.push({ type: "tookSimmental", seat, card, left: state.simmentals.length });
+    if (state.simmentals.length === 0) {
+      state.end.triggered = true;
+      events.push({ type: "endTriggered", seat });
+    }
+    return false;
+  }
+  // RULINGS.finalTurns
+  state.end.simmSeat = seat;
+  p.herder = "SIMM";
+  events.push({ type: "simmentalSpace", seat });
+  return true;
+}
+
 export function arrive(state: ElPasoState, node: NodeId, events: LogEvent[]): void {
   const seat = state.active;
   const p = state.players[seat]!;
   if (node === EL_PASO) {
     gainMoney(p, EL_PASO_MONEY, seat, events);
-    let endsGame = false;
-    if (state.end.simmSeat === null) {
-      if (state.simmentals.length > 0) {
-        const card = state.simmentals.shift()!;
-        p.discard.push(card);
-        events.push({ type: "tookSimmental", seat, card, left: state.simmentals.length });
-        if (state.simmentals.length === 0) {
-          state.end.triggered = true;
-          events.push({ type: "endTriggered", seat });
-        }
-      } else {
-        // RULINGS.finalTurns
-        state.end.simmSeat = seat;
-        p.herder = "SIMM";
-        endsGame = true;
-        events.push({ type: "simmentalSpace", seat });
-      }
-    }
+    const endsGame = takeSimmental(state, seat, events);
     state.stack.push({ kind: "elPasoFinish", endsGameForPlayer: endsGame }, { kind: "deliver" });
     return;
   }

@@ -49,7 +49,7 @@ import {
   isWorkerCard,
   workerOf,
 } from "./data.ts";
-import type { ElPasoPrompt } from "./rules.ts";
+import { type ElPasoPrompt, takeSimmental } from "./rules.ts";
 import type { ElPasoState, Frame } from "./state.ts";
 import { type SueState, leftmostMost, sueNextPost, sueWorkerCounts, wildWorkerType } from "./sue.ts";
 
@@ -388,21 +388,7 @@ function build(state: ElPasoState, events: LogEvent[]): void {
 function elPaso(state: ElPasoState, sue: SueState, events: LogEvent[]): void {
   const seat = sue.seat;
   const p = state.players[seat]!;
-  if (state.end.simmSeat === null) {
-    const card = state.simmentals.shift();
-    if (card !== undefined) {
-      p.discard.push(card);
-      events.push({ type: "tookSimmental", seat, card, left: state.simmentals.length });
-      if (state.simmentals.length === 0) {
-        state.end.triggered = true;
-        events.push({ type: "endTriggered", seat });
-      }
-    } else {
-      state.end.simmSeat = seat;
-      p.herder = "SIMM";
-      events.push({ type: "simmentalSpace", seat });
-    }
-  }
+  takeSimmental(state, seat, events);
   const post = sueNextPost(sue);
   const disc = p.discs[0];
   if (post === null || disc === undefined) return void events.push({ type: "noDisc", seat });

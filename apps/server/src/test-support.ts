@@ -5,7 +5,6 @@
  * Raw frames are captured by wrapping the SDK's WebSocket transport at `connect`, so every
  * byte the server sent to a client, before any decoding, is kept per connection.
  */
-import { type AddressInfo, createServer } from "node:net";
 import { type Room as SdkRoom } from "@colyseus/sdk";
 import { WebSocketTransport as SdkWebSocketTransport } from "@colyseus/sdk/transport/WebSocketTransport";
 import { ColyseusTestServer } from "@colyseus/testing";
@@ -15,6 +14,7 @@ import { type ErrorMessage, type LogMessage, type SeatedMessage, type TableSnaps
 import { MatchStore, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { type SaloonServer, type SaloonServerConfig, createSaloonServer } from "./app.ts";
+import { freePort } from "./process-harness.ts";
 import { hiddenHands } from "./test-games/hidden-hands.ts";
 
 // ------------------------------------------------------------------ raw frame capture
@@ -108,16 +108,6 @@ export function httpBase(colyseus: ColyseusTestServer): string {
   return `http://127.0.0.1:${(colyseus.server as unknown as { port: number }).port}`;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // ------------------------------------------------------------------ recording clients
 

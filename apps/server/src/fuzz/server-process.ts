@@ -4,8 +4,8 @@
  * error it logs can be counted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../process-harness.ts";
 
 export interface ServerLog {
   /** Uncaught errors the process survived (each one is a bug the fuzzer found). */
@@ -32,16 +32,6 @@ export interface ServerProcess {
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();

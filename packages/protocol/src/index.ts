@@ -52,10 +52,10 @@ export interface LobbyEntry {
 }
 
 /** Client → server message types. */
-export const CLIENT_MESSAGES = { action: "action", absentSeat: "absent-seat" } as const;
+export const CLIENT_MESSAGES = { action: "action", absentSeat: "absent-seat", chat: "chat" } as const;
 
 /** Server → client message types. */
-export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error" } as const;
+export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", chat: "chat" } as const;
 
 /** Sent to a client once after it joined: its seat, or null for a spectator. */
 export interface SeatedMessage {
@@ -75,6 +75,33 @@ export interface LogMessage {
   events: LogEvent[];
 }
 
+/**
+ * One line of table chat, as stored and sent. It carries no game information: who wrote it, when,
+ * and after how many moves (`move`, the table's version then), so a replay shows it at that point.
+ */
+export interface ChatLine {
+  /** Its position in the table's chat, from 0. */
+  index: number;
+  /** The writer's seat, or null for a spectator. */
+  seat: Seat | null;
+  /** The writer's name as the table showed it. */
+  name: string;
+  /** Moves accepted and shown when it was written. */
+  move: number;
+  text: string;
+  /** When it was written (epoch ms). */
+  at: number;
+}
+
+/**
+ * Table chat. `replace: true` is the recent chat in full (sent on join and after a reconnection)
+ * and replaces what the client had; otherwise `lines` follow on what it had.
+ */
+export interface ChatMessage {
+  lines: ChatLine[];
+  replace: boolean;
+}
+
 export type ProtocolErrorCode =
   | GameErrorCode
   | "NOT_SEATED" // a spectator (or a replaced connection) tried to act
@@ -82,6 +109,10 @@ export type ProtocolErrorCode =
   | "RATE_LIMITED" // too many messages too fast
   | "BAD_MESSAGE" // the payload does not have the message's shape, or is too large
   | "UNKNOWN_MESSAGE" // a message type the server does not handle
+  | "CHAT_TOO_LONG" // a chat message longer than MAX_CHAT_LENGTH characters after cleaning
+  | "CHAT_TOO_FAST" // more chat messages than the chat's own rate allows; wait a few seconds
+  | "CHAT_CLOSED" // a spectator wrote, and this table lets spectators read only
+  | "CHAT_FULL" // the table's chat has reached its most messages
   | "NOT_NOW"; // an absent-seat choice for a seat that is not (or no longer) absent past its grace period
 
 export interface ErrorMessage {
@@ -228,6 +259,8 @@ export interface MatchDetail extends MatchSummary {
   options: Json;
   seed: string;
   actions: { index: number; seat: Seat; action: ActionBase; at: string }[];
+  /** The table chat, oldest first; each line's `move` places it in the replay. */
+  chat: ChatLine[];
   /** The final scores; null for an abandoned match. */
   scores: FinalScores | null;
 }

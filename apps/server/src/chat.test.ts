@@ -72,6 +72,8 @@ describe("table chat", () => {
 
   it("lets spectators read only, unless the table allows them to write", async () => {
     const closed = await table();
+    const told = (client: Recorder) => (client.messages.find((m) => m.type === "chat")?.payload as ChatMessage).mayWrite;
+    expect([told(closed.ann), told(closed.bob), told(closed.cy)]).toEqual([true, true, false]);
     const refusal = closed.cy.nextError();
     closed.cy.room.send("chat", { text: "may I?" });
     expect((await refusal).code).toBe("CHAT_CLOSED");
@@ -80,6 +82,7 @@ describe("table chat", () => {
     expect(chatOf(closed.cy).map((line) => line.text)).toEqual(["after the refusal"]);
 
     const open = await table({ spectatorChat: true });
+    expect(told(open.cy)).toBe(true);
     open.cy.room.send("chat", { text: "hello from the rail" });
     await untilChat(open.ann, 1);
     expect(chatOf(open.ann)[0]).toMatchObject({ seat: null, name: "Cy", text: "hello from the rail" });

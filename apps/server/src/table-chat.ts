@@ -66,9 +66,9 @@ export class TableChat {
     return line;
   }
 
-  /** The recent chat in full, for a client that joined or came back. */
-  history(): ChatMessage {
-    return { lines: [...this.recent], replace: true };
+  /** The recent chat in full, for a client (at `seat`, null for a spectator) that joined or came back. */
+  history(seat: Seat | null): ChatMessage {
+    return { lines: [...this.recent], replace: true, mayWrite: seat !== null || this.spectatorsMayWrite };
   }
 }
 

@@ -321,7 +321,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
     client.send(SERVER_MESSAGES.seated, { seat, game: this.game.id });
     this.sync.sendHistory(client, this.seatOf(client));
-    client.send(SERVER_MESSAGES.chat, this.chat.history());
+    client.send(SERVER_MESSAGES.chat, this.chat.history(this.seatOf(client)));
   }
 
   override async onDrop(client: TableClient, code?: number): Promise<void> {
@@ -357,7 +357,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // Messages sent while the connection was down are lost: say again who this is and resend the whole history.
     client.send(SERVER_MESSAGES.seated, { seat: slot?.schema.seat ?? null, game: this.game.id });
     this.sync.sendHistory(client, this.seatOf(client));
-    client.send(SERVER_MESSAGES.chat, this.chat.history());
+    client.send(SERVER_MESSAGES.chat, this.chat.history(this.seatOf(client)));
   }
 
   override onLeave(client: TableClient): void {

@@ -100,6 +100,8 @@ export interface ChatLine {
 export interface ChatMessage {
   lines: ChatLine[];
   replace: boolean;
+  /** With `replace: true`: whether this client may write (spectators only where the table allows it). */
+  mayWrite?: boolean;
 }
 
 export type ProtocolErrorCode =

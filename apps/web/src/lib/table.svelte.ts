@@ -6,6 +6,7 @@ import type { Room } from "@colyseus/sdk";
 import type { FinalScores, LogEvent, Prompt } from "@saloon/engine";
 import {
   type AbsentSeatMessage,
+  type ChatMessage,
   CLIENT_MESSAGES,
   CLOSE_CODES,
   type JoinErrorCode,
@@ -22,6 +23,7 @@ import {
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
+import { ChatLog, isChatRefusal } from "./chat.svelte.ts";
 import { fetchMatch } from "./history.ts";
 import { guestToken, savedName } from "./identity.ts";
 import { colyseus, errorText } from "./server.ts";
@@ -95,6 +97,8 @@ export class TableSession {
   notices = $state<Notice[]>([]);
   /** An action is on its way; the board ignores clicks until the server answers. */
   busy = $state(false);
+  /** The table chat (chat.svelte.ts). */
+  readonly chat = new ChatLog();
 
   view = $derived.by(() => (this.snapshot && this.seat !== undefined ? decodeView<unknown>(this.snapshot, this.seat) : null));
   prompt = $derived.by<Prompt<Option> | null>(() =>
@@ -123,8 +127,9 @@ export class TableSession {
     if (this.connection !== "reconnecting") this.connection = "connecting";
     this.failure = "";
     try {
+      // A spectator with a name brings it along: the chat shows it if the table lets spectators write.
       const joinOptions = options.watch
-        ? { spectate: true }
+        ? { spectate: true, ...(savedName() ? { name: savedName(), token: guestToken() } : {}) }
         : { name: savedName(), token: guestToken(), ...(options.seat === undefined ? {} : { seat: options.seat }) };
       const room = await colyseus().joinById(this.roomId, joinOptions);
       if (this.#left) {
@@ -169,7 +174,12 @@ export class TableSession {
       this.gameId = message.game;
     });
     room.onMessage(SERVER_MESSAGES.log, (message: LogMessage) => this.addLog(message));
+    room.onMessage(SERVER_MESSAGES.chat, (message: ChatMessage) => this.chat.receive(message));
     room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
+      if (isChatRefusal(message.code)) {
+        this.chat.refusal = message.code;
+        return;
+      }
       this.busy = false;
       this.notify(message.message || message.code);
     });
@@ -230,6 +240,12 @@ export class TableSession {
     setTimeout(() => {
       if (this.#sent === sent) this.busy = false;
     }, 4000);
+  }
+
+  /** Sends a line to the table chat (already cleaned and within the length). */
+  say(text: string): void {
+    this.chat.refusal = null;
+    this.room?.send(CLIENT_MESSAGES.chat, { text });
   }
 
   notify(text: string): void {

@@ -2,14 +2,12 @@
  * The table chat as this page holds it (issue #15 item 4): the lines the server sent, whether
  * this client may write, the last refusal, and which people this reader has muted. Mutes are
  * this browser's own (the server sends everything to everyone) and are remembered across tables
- * and visits, by the writer's name.
+ * and visits, by the writer's name. The plain helpers are in chat.ts.
  */
-import { type ChatLine, type ChatMessage, MAX_CHAT_LENGTH, type ProtocolErrorCode, normaliseChat } from "@saloon/protocol";
+import type { ChatLine, ChatMessage } from "@saloon/protocol";
+import { type ChatRefusal, mergeChat, muteKey } from "./chat.ts";
 
 const MUTED_KEY = "saloon.chat.muted";
-
-/** How a name is compared for muting: case and spacing do not make another person. */
-export const muteKey = (name: string): string => normaliseChat(name).toLocaleLowerCase();
 
 function readMuted(): string[] {
   try {
@@ -41,11 +39,6 @@ class MutedPeople {
 
 export const muted = new MutedPeople();
 
-/** The chat's own refusals, shown in the chat panel (the rest go to the table's notices). */
-export type ChatRefusal = Extract<ProtocolErrorCode, "CHAT_TOO_LONG" | "CHAT_TOO_FAST" | "CHAT_CLOSED" | "CHAT_FULL">;
-export const CHAT_REFUSALS: readonly ChatRefusal[] = ["CHAT_TOO_LONG", "CHAT_TOO_FAST", "CHAT_CLOSED", "CHAT_FULL"];
-export const isChatRefusal = (code: string): code is ChatRefusal => (CHAT_REFUSALS as readonly string[]).includes(code);
-
 /** The lines of one table's chat and what this client may do with it. */
 export class ChatLog {
   lines = $state.raw<ChatLine[]>([]);
@@ -53,26 +46,7 @@ export class ChatLog {
   refusal = $state<ChatRefusal | null>(null);
 
   receive(message: ChatMessage): void {
-    const lines = message.lines ?? [];
-    if (message.replace) {
-      this.lines = lines;
-      if (message.mayWrite !== undefined) this.mayWrite = message.mayWrite;
-    } else {
-      // A line already held (a history that crossed a new line on the way) is not shown twice.
-      const last = this.lines.at(-1)?.index ?? -1;
-      this.lines = [...this.lines, ...lines.filter((line) => line.index > last)];
-    }
+    this.lines = mergeChat(this.lines, message);
+    if (message.replace && message.mayWrite !== undefined) this.mayWrite = message.mayWrite;
   }
-}
-
-/** What the text box may send: cleaned as the server will clean it, or null for nothing to send. */
-export function chatDraft(text: string): { text: string; tooLong: boolean } | null {
-  const clean = normaliseChat(text);
-  if (!clean) return null;
-  return { text: clean, tooLong: [...clean].length > MAX_CHAT_LENGTH };
-}
-
-/** The chat lines a replay shows at move `move`: those written up to then. */
-export function chatUpTo(lines: readonly ChatLine[], move: number): ChatLine[] {
-  return lines.filter((line) => line.move <= move);
 }

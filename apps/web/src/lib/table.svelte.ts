@@ -23,7 +23,8 @@ import {
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
-import { ChatLog, isChatRefusal } from "./chat.svelte.ts";
+import { ChatLog } from "./chat.svelte.ts";
+import { isChatRefusal } from "./chat.ts";
 import { fetchMatch } from "./history.ts";
 import { guestToken, savedName } from "./identity.ts";
 import { colyseus, errorText } from "./server.ts";

@@ -122,9 +122,12 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     await expect.poll(() => logTitle.isVisible()).toBe(false);
 
     // The replay shows the chat at the move it was written: this line came after the last move.
+    // A line written while the drawer is closed is counted on its edge tab until the drawer opens.
     watcher.send("chat", { text: "Good game, bots" });
+    await expect.poll(() => phone.getByTestId("drawer-news").textContent(), { timeout: 10_000 }).toBe("1");
     await phone.getByTestId("drawer-toggle").click();
     await expect.poll(() => chatLines(phone).count(), { timeout: 10_000 }).toBe(1);
+    expect(await phone.getByTestId("drawer-news").count()).toBe(0);
     const replay = await person("Eve");
     await replay.goto(`${site!.base}/#/match/${watcher.roomId}`);
     await replay.getByTestId("replay-banner").waitFor({ timeout: 15_000 });

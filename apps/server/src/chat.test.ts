@@ -136,7 +136,7 @@ describe("table chat", () => {
     expect((await refusedAgain).code).toBe("CHAT_TOO_FAST");
   });
 
-  it("gives late joiners and reconnections the recent chat", async () => {
+  it("gives late joiners the recent chat in full", async () => {
     const { ann, bob, tableId } = await table();
     ann.room.send("chat", { text: "first" });
     bob.room.send("chat", { text: "second" });

@@ -52,7 +52,16 @@ export interface LobbyEntry {
 }
 
 /** Client → server message types. */
-export const CLIENT_MESSAGES = { action: "action", absentSeat: "absent-seat" } as const;
+export const CLIENT_MESSAGES = {
+  action: "action",
+  absentSeat: "absent-seat",
+  /** Takes back the sender's last step of its turn, while it may (issue #15 item 3); no payload. */
+  undo: "undo",
+  /** A seated person sets the table's bot pace: payload `BotPaceMessage` (issue #15 item 5). */
+  botPace: "bot-pace",
+  /** A seated person lets the bots play their pending steps at once, until a person owes a decision; no payload. */
+  skipBots: "skip-bots",
+} as const;
 
 /** Server → client message types. */
 export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error" } as const;
@@ -82,7 +91,9 @@ export type ProtocolErrorCode =
   | "RATE_LIMITED" // too many messages too fast
   | "BAD_MESSAGE" // the payload does not have the message's shape, or is too large
   | "UNKNOWN_MESSAGE" // a message type the server does not handle
-  | "NOT_NOW"; // an absent-seat choice for a seat that is not (or no longer) absent past its grace period
+  | "NOT_NOW" // an absent-seat choice for a seat that is not (or no longer) absent past its grace period
+  | "NOTHING_TO_UNDO" // an undo from a seat that has taken no step this turn that could be taken back
+  | "UNDO_CLOSED"; // an undo past a step that revealed something, drew randomness or ended the turn
 
 export interface ErrorMessage {
   code: ProtocolErrorCode;

@@ -11,7 +11,7 @@
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { ActionConflict, type ActionWriter, type MatchStore, OwnershipLost, type ResumableMatch, hashToken } from "@saloon/db";
-import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson, undoBarrier } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
@@ -148,6 +148,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.onMessage(CLIENT_MESSAGES.undo, (client: TableClient) => this.guarded(client, () => this.onUndo(client)));
     this.onMessage(CLIENT_MESSAGES.botPace, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onBotPace(client, payload)));
     this.onMessage(CLIENT_MESSAGES.skipBots, (client: TableClient) => this.guarded(client, () => this.onSkipBots(client)));
+    this.onMessage(CLIENT_MESSAGES.checkStep, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onCheckStep(client, payload)));
     this.onMessage("*", (client: TableClient, type: unknown) => {
       if (!this.allow(client)) return;
       this.reject(client, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
@@ -795,6 +796,20 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.setBotPace(parsed.data.pace);
     this.log.info({ seat: this.seatOf(client), pace: this.botPace }, "bot pace changed");
     this.bots.reschedule();
+  }
+
+  /** Would this action of the sender's be final? Tried on the current game, which stays as it is. */
+  private onCheckStep(client: TableClient, payload: unknown): void {
+    if (!this.allow(client)) return;
+    const seat = this.seatOf(client);
+    if (seat === null) return this.reject(client, { code: "NOT_SEATED", message: "Only a seated player has steps to check" });
+    if (this.status() !== "playing") return this.reject(client, { code: "NOT_STARTED", message: "There is no game going on" });
+    const size = jsonSize(payload);
+    if (size === null || size > MAX_ACTION_BYTES) return this.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
+    const result = this.game.apply(this.gameState, seat, payload);
+    if (!result.ok) return this.reject(client, result.error);
+    const barrier = undoBarrier(this.game, this.gameState, result.state, seat);
+    client.send(SERVER_MESSAGES.stepCheck, { final: barrier !== null, endsTurn: barrier === "handover" || barrier === "turn" || barrier === "over" });
   }
 
   /** "Skip ahead": the bots play their pending steps at once, one by one, until a person is asked. */

@@ -166,8 +166,16 @@ describe("undo", () => {
     expect(await refusedUndo(watcher)).toBe("NOT_SEATED");
     expect(await refusedUndo(bob)).toBe("NOT_YOUR_TURN");
 
-    // A step, its undo and another step sent at once: the server takes them in order.
+    // Asking ahead whether a step is final: choosing where to take from is not; asking changes nothing.
     const options = promptOf(ann)!.options;
+    const versionBefore = ann.latest.version;
+    ann.room.send("check-step", options[0]!);
+    const check = await ann.until(() => ann.messages.find((m) => m.type === "step-check"), "the check's answer");
+    expect(check.payload).toEqual({ final: false, endsTurn: false });
+    await sleep(50);
+    expect(ann.latest.version).toBe(versionBefore);
+
+    // A step, its undo and another step sent at once: the server takes them in order.
     const version = ann.latest.version;
     ann.room.send("action", options[0]!);
     ann.room.send("undo");
@@ -179,7 +187,14 @@ describe("undo", () => {
     expect(stored.moves).toBe(version + 1);
     expect(stored.view).toEqual(viewOf(ann));
 
-    // Ann finishes her turn; once Bob has moved, her steps are final.
+    // Ann finishes her turn, the last step checked first: it ends the turn (or draws, and is final anyway).
+    await playUntil([ann], () => promptOf(ann) === null || (promptOf(ann)!.kind === "build"));
+    if (promptOf(ann)?.kind === "build") {
+      const checks = ann.messages.filter((m) => m.type === "step-check").length;
+      ann.room.send("check-step", promptOf(ann)!.options[0]!);
+      const last = await ann.until(() => ann.messages.filter((m) => m.type === "step-check")[checks], "the last step's check");
+      expect(last.payload).toMatchObject({ final: true });
+    }
     await playUntil([ann], () => promptOf(ann) === null);
     await bob.until(() => promptOf(bob), "Bob's turn");
     expect(await refusedUndo(ann)).toBe("NOT_YOUR_TURN");

@@ -61,10 +61,25 @@ export const CLIENT_MESSAGES = {
   botPace: "bot-pace",
   /** A seated person lets the bots play their pending steps at once, until a person owes a decision; no payload. */
   skipBots: "skip-bots",
+  /**
+   * Asks whether an action would be final (it could not be taken back), before sending it: for
+   * the "confirm before ending my turn" option. Payload: the action; answered by "step-check".
+   */
+  checkStep: "check-step",
 } as const;
 
 /** Server → client message types. */
-export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error" } as const;
+export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", stepCheck: "step-check" } as const;
+
+/**
+ * The answer to "check-step" for one of the seat's current options: `final` when it could not be
+ * taken back; `endsTurn` when it hands the turn on (or ends the game) without drawing or
+ * revealing anything, so the answer never tells the outcome of a draw.
+ */
+export interface StepCheckMessage {
+  final: boolean;
+  endsTurn: boolean;
+}
 
 /** Sent to a client once after it joined: its seat, or null for a spectator. */
 export interface SeatedMessage {
@@ -159,7 +174,7 @@ export interface TableSnapshot {
     /** The grace period is over: the people still here may give the seat to a bot or end the game. */
     graceOver: boolean;
     /** Only this seat's own: its view's paths that differ from the public ones, and its prompt (JSON, or ""). */
-    secret?: { view: Record<string, string>; prompt: string };
+    secret?: { view: Record<string, string>; prompt: string; undo?: number };
   }[];
   /** The public view: path → leaf JSON text or container marker (view-paths.ts). */
   view: Record<string, string>;
@@ -167,6 +182,8 @@ export interface TableSnapshot {
   result: string;
   /** Why an abandoned table ended ("ended-by-players", "all-left"), else "". */
   endReason: string;
+  /** How fast the bots play: "instant" | "quick" | "normal" (absent from servers before issue #15). */
+  botPace?: string;
 }
 
 /**

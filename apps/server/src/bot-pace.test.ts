@@ -5,6 +5,7 @@
  * on its own.
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
+import type { MatchStore } from "@saloon/db";
 import { type ActionBase, createRandom } from "@saloon/engine";
 import { type Prompt, TABLE_ROOM, decodePrompt, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -91,6 +92,9 @@ describe("bot pace", () => {
 
     ann.room.send("bot-pace", { pace: "quick" });
     await watcher.until(() => watcher.latest.botPace === "quick", "the new pace for the spectator");
+    // Stored with the table's setup, so a table rebuilt after a restart keeps it.
+    const store = (colyseus as unknown as { store: MatchStore }).store;
+    await expect.poll(async () => ((await store.prisma.match.findUnique({ where: { id: ann.room.roomId } }))?.table as { botPace?: string })?.botPace).toBe("quick");
     const quick = await timeBotTurn(ann);
     expect(quick.ms).toBeLessThan(quick.steps * NORMAL_MS * 0.9);
     expect(quick.ms).toBeGreaterThanOrEqual(quick.steps * NORMAL_MS * 0.3 * 0.9);

@@ -45,7 +45,7 @@ export class MatchRecorder {
     private readonly store: MatchStore,
     private readonly writer: ActionWriter,
     private readonly log: Logger,
-    private readonly match: MatchFacts,
+    private match: MatchFacts,
   ) {}
 
   /** Picks up a match rebuilt from the store: it has started already with these seats. */
@@ -93,6 +93,13 @@ export class MatchRecorder {
       () => undefined,
     );
     return taken;
+  }
+
+  /** A seated person changed the table's setup (its bot pace); a table rebuilt from the store keeps it. */
+  tableChanged(change: Partial<TableSetup>): void {
+    this.match = { ...this.match, table: { ...this.match.table, ...change } };
+    const table = this.match.table;
+    this.inBackground("table", () => this.store.updateTable(this.match.id, table));
   }
 
   /** A bot took over an absent person's seat, or the person took it back. */

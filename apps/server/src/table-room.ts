@@ -794,6 +794,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (!parsed.success) return this.reject(client, { code: "BAD_MESSAGE", message: `Not a bot pace: ${describeIssues(parsed.error)}` });
     if (parsed.data.pace === this.botPace) return;
     this.setBotPace(parsed.data.pace);
+    this.recorder.tableChanged({ botPace: this.botPace });
     this.log.info({ seat: this.seatOf(client), pace: this.botPace }, "bot pace changed");
     this.bots.reschedule();
   }

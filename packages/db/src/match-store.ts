@@ -132,6 +132,11 @@ export class MatchStore {
     });
   }
 
+  /** The table's setup changed at the table (its bot pace): a rebuilt table takes it up again. */
+  async updateTable(matchId: string, table: TableSetup): Promise<void> {
+    await this.prisma.match.updateMany({ where: { id: matchId }, data: { table: table as unknown as Prisma.InputJsonValue } });
+  }
+
   /** A seat changed hands before the start (a person sat down). */
   async updateSeat(matchId: string, given: { seat: Seat; kind: "human" | "bot"; name: string; playerId: string | null }): Promise<void> {
     const seat = { ...given, name: storableText(given.name) };

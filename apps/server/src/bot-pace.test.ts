@@ -6,8 +6,8 @@
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { MatchStore } from "@saloon/db";
-import { type ActionBase, createRandom } from "@saloon/engine";
-import { type Prompt, TABLE_ROOM, decodePrompt, decodeView } from "@saloon/protocol";
+import { type ActionBase, type Prompt, createRandom } from "@saloon/engine";
+import { TABLE_ROOM, decodePrompt, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 

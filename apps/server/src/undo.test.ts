@@ -5,8 +5,8 @@
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { MatchStore } from "@saloon/db";
-import { type ActionBase, type LogEvent, createRandom, replay } from "@saloon/engine";
-import { type Prompt, TABLE_ROOM, decodePrompt, decodeResult, decodeView } from "@saloon/protocol";
+import { type ActionBase, type LogEvent, type Prompt, createRandom, replay } from "@saloon/engine";
+import { TABLE_ROOM, decodePrompt, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 

@@ -6,7 +6,7 @@
 import type { Client, Deferred, Delayed } from "@colyseus/core";
 import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
-import { type AbsentSeatMessage, type ChatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
+import { type AbsentSeatMessage, type ChatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, type StepCheckMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
 import type { z } from "zod";
 import type { SeatFacts } from "./match-recorder.ts";
 import { JoinRejected, describeIssues } from "./table-options.ts";
@@ -30,7 +30,13 @@ export interface ClientData {
 
 export type TableClient = Client<{
   userData: ClientData;
-  messages: { [SERVER_MESSAGES.seated]: SeatedMessage; [SERVER_MESSAGES.log]: LogMessage; [SERVER_MESSAGES.error]: ErrorMessage; [SERVER_MESSAGES.chat]: ChatMessage };
+  messages: {
+    [SERVER_MESSAGES.seated]: SeatedMessage;
+    [SERVER_MESSAGES.log]: LogMessage;
+    [SERVER_MESSAGES.error]: ErrorMessage;
+    [SERVER_MESSAGES.stepCheck]: StepCheckMessage;
+    [SERVER_MESSAGES.chat]: ChatMessage;
+  };
 }>;
 
 /** Who sits on a seat. */

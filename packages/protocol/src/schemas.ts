@@ -53,6 +53,8 @@ export const createTableOptions = z
     graceSeconds: z.number().int().min(0).max(MAX_GRACE_SECONDS).default(DEFAULT_GRACE_SECONDS),
     /** Spectators may write in the table chat too (they can always read it). Default false. */
     spectatorChat: z.boolean().default(false),
+    /** How fast the server's bots play: "normal" waits the server's bot delay per step (issue #15 item 5). */
+    botPace: z.enum(["instant", "quick", "normal"]).default("normal"),
   })
   .strict();
 export type CreateTableOptions = z.input<typeof createTableOptions>;
@@ -85,6 +87,13 @@ export const chatMessage = z
   .object({ text: z.string().max(MAX_CHAT_LENGTH * 8).transform(normaliseChat).refine((text) => text.length > 0, "a chat message needs some text") })
   .strict();
 export type ChatRequest = z.input<typeof chatMessage>;
+
+/** The bot paces a table can have, slowest last. */
+export const BOT_PACES = ["instant", "quick", "normal"] as const;
+export type BotPace = (typeof BOT_PACES)[number];
+/** The payload of a "bot-pace" message: a seated person changes how fast the bots play. */
+export const botPaceMessage = z.object({ pace: z.enum(BOT_PACES) }).strict();
+export type BotPaceMessage = z.infer<typeof botPaceMessage>;
 
 /** Query text: one value (not repeated), and nothing a name could never hold. */
 const queryText = (max: number) =>

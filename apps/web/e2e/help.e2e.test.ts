@@ -123,6 +123,21 @@ describe.skipIf(skipBrowserTests)("How to play and explanations in the browser",
     // Escape closes the dialog, as every modal dialog does.
     await reader.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+
+    // With a mouse, pointing at a board component explains it, and the browser's own tooltip is
+    // held back meanwhile (its text is back once the pointer leaves).
+    const graveyard = reader.locator(".fistful svg .graveyard");
+    const nativeTitle = () => graveyard.evaluate((g) => g.querySelector(":scope > title")?.textContent ?? "");
+    const titleBefore = await nativeTitle();
+    expect(titleBefore).not.toBe("");
+    await graveyard.hover();
+    await popover(reader).waitFor({ state: "visible", timeout: 5_000 });
+    // The board's own, longer text for the graveyard (Fistful's data-tip), which opens as the tooltip does.
+    expect(await popover(reader).textContent()).toContain(titleBefore.split(".")[0]);
+    expect(await nativeTitle()).toBe("");
+    await reader.mouse.move(5, 5);
+    await popover(reader).waitFor({ state: "hidden" });
+    expect(await nativeTitle()).toBe(titleBefore);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -27,6 +27,12 @@ const MAX_LINES = 3;
 const INTERACTIVE = "[role=button], button, a[href], input, select, textarea, [data-option], [data-place]";
 
 let popoverCount = 0;
+/**
+ * The text nodes of SVG <title> elements taken out while our popover shows for the mouse, so the
+ * browser's own tooltip does not repeat it. They are the very nodes Svelte keeps updating, so
+ * putting them back restores the current text.
+ */
+const mutedText = new WeakMap<Element, ChildNode[]>();
 
 /** The explanation texts from `target` up to `root`, innermost first, and the element they start at. */
 export function explanationAt(root: Element, target: Element | null, describe?: ExplainOptions["describe"]): { anchor: Element; lines: string[] } | null {
@@ -47,7 +53,7 @@ function ownText(element: Element, describe?: ExplainOptions["describe"]): strin
   const custom = describe?.(element);
   if (custom) return custom.trim();
   for (const child of element.children) {
-    if (child.tagName.toLowerCase() === "title") return (child.textContent ?? "").trim();
+    if (child.tagName.toLowerCase() === "title") return (child.textContent || mutedText.get(child)?.map((node) => node.textContent).join("") || "").trim();
   }
   return (element.getAttribute("data-explain") ?? element.getAttribute("title") ?? element.getAttribute("data-explain-title") ?? "").trim();
 }
@@ -94,8 +100,9 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
   let press: { x: number; y: number; target: Element; long: boolean } | null = null;
   /** Set by a long press: the click the browser may still send for it is swallowed. */
   let swallowClickUntil = 0;
-  /** Native tooltips of HTML `title` attributes moved aside while ours shows, to restore after. */
+  /** Native tooltips (HTML `title` attributes, SVG <title> texts) moved aside while the mouse shows ours. */
   const mutedTitles = new Map<Element, string>();
+  const mutedSvgTitles = new Set<Element>();
 
   function show(target: Element, focused?: Element): boolean {
     const found = explanationAt(root, target, options.describe);
@@ -106,7 +113,6 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
     popover.textContent = found.lines.join("\n");
     popover.hidden = false;
     shownFor = found.anchor;
-    muteTitles(target);
     if (focused) describe(focused);
     place(found.anchor);
     return true;
@@ -148,12 +154,20 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
   }
 
   function muteTitles(target: Element) {
+    restoreTitles();
     for (let element: Element | null = target; element; element = element.parentElement) {
       const title = element.getAttribute("title");
       if (title !== null) {
         mutedTitles.set(element, title);
         element.setAttribute("data-explain-title", title);
         element.removeAttribute("title");
+      }
+      for (const child of element.children) {
+        if (child.tagName.toLowerCase() !== "title" || child.childNodes.length === 0) continue;
+        const nodes = [...child.childNodes];
+        for (const node of nodes) node.remove();
+        mutedText.set(child, nodes);
+        mutedSvgTitles.add(child);
       }
       if (element === root) break;
     }
@@ -166,6 +180,12 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
       element.removeAttribute("data-explain-title");
     }
     mutedTitles.clear();
+    for (const title of mutedSvgTitles) {
+      // Svelte never replaces a <title>'s text node, only its value; if it did, the new one wins.
+      if (title.childNodes.length === 0) title.append(...(mutedText.get(title) ?? []));
+      mutedText.delete(title);
+    }
+    mutedSvgTitles.clear();
   }
 
   const targetOf = (event: Event): Element | null => (event.target instanceof Element ? event.target : null);
@@ -176,8 +196,9 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
     if (!target) return;
     clearTimeout(hoverTimer);
     const found = explanationAt(root, target, options.describe);
-    if (found?.anchor === shownFor) return;
     if (!found) return hide();
+    muteTitles(target);
+    if (found.anchor === shownFor) return;
     hoverTimer = setTimeout(() => show(target), HOVER_MS);
   }
 

@@ -104,7 +104,8 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
   const mutedTitles = new Map<Element, string>();
   const mutedSvgTitles = new Set<Element>();
 
-  function show(target: Element, focused?: Element): boolean {
+  /** `touch`: shown by a finger, so a tap on the popover closes it; otherwise it never takes a click. */
+  function show(target: Element, focused?: Element, touch = false): boolean {
     const found = explanationAt(root, target, options.describe);
     if (!found) {
       hide();
@@ -112,6 +113,8 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
     }
     popover.textContent = found.lines.join("\n");
     popover.hidden = false;
+    // Under a mouse the popover must never catch the click meant for the board beneath it.
+    popover.style.pointerEvents = touch ? "auto" : "none";
     shownFor = found.anchor;
     if (focused) describe(focused);
     place(found.anchor);
@@ -219,7 +222,7 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
       if (!press) return;
       press.long = true;
       swallowClickUntil = Date.now() + 1500;
-      show(press.target);
+      show(press.target, undefined, true);
     }, LONG_PRESS_MS);
   }
 
@@ -236,7 +239,7 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
     // A short tap: on an option it plays (the click goes through); elsewhere it explains.
     const interactive = target.closest(INTERACTIVE);
     if (interactive && root.contains(interactive)) hide();
-    else if (!show(target)) hide();
+    else if (!show(target, undefined, true)) hide();
   }
 
   function cancelPress() {

@@ -58,6 +58,16 @@ function ownText(element: Element, describe?: ExplainOptions["describe"]): strin
   return (element.getAttribute("data-explain") ?? element.getAttribute("title") ?? element.getAttribute("data-explain-title") ?? "").trim();
 }
 
+/** The first explanation inside `element` (not its own), for a focused option. */
+function innerText(element: Element, describe?: ExplainOptions["describe"]): string {
+  for (const child of element.querySelectorAll("*")) {
+    if (child.tagName.toLowerCase() === "title") continue;
+    const text = ownText(child, describe);
+    if (text) return text;
+  }
+  return "";
+}
+
 function focusVisible(element: Element): boolean {
   try {
     return element.matches(":focus-visible");
@@ -111,7 +121,9 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
       hide();
       return false;
     }
-    popover.textContent = found.lines.join("\n");
+    // Focus lands on an option's outer element; what it acts on (a building, a tile) is inside it.
+    const inner = focused ? innerText(focused, options.describe) : "";
+    popover.textContent = (inner && !found.lines.includes(inner) ? [inner, ...found.lines].slice(0, MAX_LINES) : found.lines).join("\n");
     popover.hidden = false;
     // Under a mouse the popover must never catch the click meant for the board beneath it.
     popover.style.pointerEvents = touch ? "auto" : "none";

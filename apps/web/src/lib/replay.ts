@@ -5,6 +5,7 @@
  * viewer's buttons, slider, keys and playback all go through one tested function.
  */
 import { type ActionBase, type AnyGame, type FinalScores, type LogEvent, type Seat, sameJson } from "@saloon/engine";
+import { m } from "../paraglide/messages.js";
 
 export interface ReplayMove {
   /** 1-based: move 1 is the first action of the match. */
@@ -40,10 +41,8 @@ export interface RecordedMatch {
  * keeps its recorded scores; it is marked instead of replayed.
  */
 export function notReplayable(rules: Pick<AnyGame, "id" | "rulesVersion"> | null | undefined, match: { game: string; rulesVersion: string }): string | null {
-  if (!rules || rules.id !== match.game) return `This client has no rules for “${match.game}”, so it can't replay this match. The scores above are as recorded.`;
-  if (rules.rulesVersion !== match.rulesVersion) {
-    return `This match was played with rules version ${match.rulesVersion}; the site now runs version ${rules.rulesVersion} and does not keep older rules, so it can't be replayed move by move. The scores above are as recorded.`;
-  }
+  if (!rules || rules.id !== match.game) return m.match_no_rules({ game: match.game });
+  if (rules.rulesVersion !== match.rulesVersion) return m.match_old_rules({ played: match.rulesVersion, current: rules.rulesVersion });
   return null;
 }
 
@@ -159,9 +158,9 @@ export function keyControl(key: string): Control | null {
 
 /** Playback speeds, milliseconds per move. */
 export const SPEEDS = [
-  { label: "Slow", ms: 1600 },
-  { label: "Normal", ms: 800 },
-  { label: "Fast", ms: 300 },
+  { label: m.match_speed_slow, ms: 1600 },
+  { label: m.match_speed_normal, ms: 800 },
+  { label: m.match_speed_fast, ms: 300 },
 ] as const;
 
 // ------------------------------------------------------------------ the score check

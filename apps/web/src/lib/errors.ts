@@ -33,6 +33,8 @@ export const TABLE_ERROR_TEXTS: Record<ProtocolErrorCode, () => string> = {
   BAD_MESSAGE: m.table_error_bad_message,
   UNKNOWN_MESSAGE: m.table_error_unknown_message,
   NOT_NOW: m.table_error_not_now,
+  NOTHING_TO_UNDO: m.table_error_nothing_to_undo,
+  UNDO_CLOSED: m.table_error_undo_closed,
 };
 
 const known = <K extends string>(texts: Record<K, () => string>, code: string): code is K => Object.hasOwn(texts, code);

@@ -37,7 +37,11 @@ class MutedPeople {
   }
 }
 
-export const muted = new MutedPeople();
+let shared: MutedPeople | undefined;
+/** The page's one list of muted people, made on first use (not at import: plain tests import this module's neighbours). */
+export function mutedPeople(): MutedPeople {
+  return (shared ??= new MutedPeople());
+}
 
 /** The lines of one table's chat and what this client may do with it. */
 export class ChatLog {

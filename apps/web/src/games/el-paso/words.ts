@@ -142,8 +142,6 @@ export function joinAnd(parts: string[]): string {
 }
 
 export const dollars = (n: number): string => (n < 0 ? `−$${-n}` : `$${n}`);
-/** English-only counting, for the board texts not yet in messages. */
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 export const steps = (count: number): string => m.elpaso_steps({ count });
 export const certificates = (count: number): string => m.elpaso_certificates({ count });
 export const points = (count: number): string => m.elpaso_points({ count });

@@ -5,11 +5,15 @@
 import { language } from "../lib/i18n.ts";
 
 /**
- * "Alice's" / "Jess'" in English; "Alices" / "Jess'" in German (a name ending in an s-sound takes
- * an apostrophe only).
+ * "Alice's" / "Jess'" in English; "Alices" / "Jess'" / "Bot 2's" in German (a name ending in an
+ * s-sound takes an apostrophe only; one ending in a digit or a sign keeps the s apart, as
+ * "Bot 2s" would not read as a name).
  */
 export function possessive(name: string): string {
-  if (language() === "de") return /[sßxz]$/i.test(name) ? `${name}'` : `${name}s`;
+  if (language() === "de") {
+    if (/[sßxz]$/i.test(name)) return `${name}'`;
+    return /\p{L}$/u.test(name) ? `${name}s` : `${name}'s`;
+  }
   return name.endsWith("s") ? `${name}'` : `${name}'s`;
 }
 

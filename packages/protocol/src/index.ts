@@ -110,6 +110,30 @@ export type ProtocolErrorCode =
   | "NOTHING_TO_UNDO" // an undo from a seat that has taken no step this turn that could be taken back
   | "UNDO_CLOSED"; // an undo past a step that revealed something, drew randomness or ended the turn
 
+/**
+ * Every ProtocolErrorCode once, as data: clients keep a text per code and their tests walk this
+ * list. A Record over the union, so the type check fails when a code is added to the union and
+ * not here (or listed here and not in the union).
+ */
+const PROTOCOL_ERROR_CODE_SET: Record<ProtocolErrorCode, true> = {
+  MALFORMED_ACTION: true,
+  UNKNOWN_ACTION: true,
+  NOT_YOUR_TURN: true,
+  ILLEGAL_ACTION: true,
+  GAME_OVER: true,
+  BAD_SETUP: true,
+  INTERNAL_ERROR: true,
+  NOT_SEATED: true,
+  NOT_STARTED: true,
+  RATE_LIMITED: true,
+  BAD_MESSAGE: true,
+  UNKNOWN_MESSAGE: true,
+  NOT_NOW: true,
+  NOTHING_TO_UNDO: true,
+  UNDO_CLOSED: true,
+};
+export const PROTOCOL_ERROR_CODES = Object.keys(PROTOCOL_ERROR_CODE_SET) as readonly ProtocolErrorCode[];
+
 export interface ErrorMessage {
   code: ProtocolErrorCode;
   message: string;
@@ -130,7 +154,18 @@ export type JoinErrorCode =
   | "RATE_LIMITED" // too many creates or joins from this person or address; try again later
   | "BAD_REQUEST"; // the request itself was refused before it reached a table (too large, malformed)
 
-export const JOIN_ERROR_CODES: readonly JoinErrorCode[] = ["BAD_OPTIONS", "UNKNOWN_GAME", "BAD_SETUP", "TABLE_FULL", "SEAT_TAKEN", "ROOM_FULL", "RATE_LIMITED", "BAD_REQUEST"];
+const JOIN_ERROR_CODE_SET: Record<JoinErrorCode, true> = {
+  BAD_OPTIONS: true,
+  UNKNOWN_GAME: true,
+  BAD_SETUP: true,
+  TABLE_FULL: true,
+  SEAT_TAKEN: true,
+  ROOM_FULL: true,
+  RATE_LIMITED: true,
+  BAD_REQUEST: true,
+};
+/** Every JoinErrorCode once (checked against the union like PROTOCOL_ERROR_CODES). */
+export const JOIN_ERROR_CODES = Object.keys(JOIN_ERROR_CODE_SET) as readonly JoinErrorCode[];
 
 export function formatJoinError(code: JoinErrorCode, message: string): string {
   return `${code}: ${message}`;

@@ -8,7 +8,6 @@ import {
   type AbsentSeatMessage,
   CLIENT_MESSAGES,
   CLOSE_CODES,
-  type JoinErrorCode,
   joinErrorCode,
   type ErrorMessage,
   type LogMessage,
@@ -24,6 +23,8 @@ import {
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
+import { m } from "../paraglide/messages.js";
+import { JOIN_ERROR_TEXTS, tableErrorText } from "./errors.ts";
 import { fetchMatch } from "./history.ts";
 import { guestToken, savedName } from "./identity.ts";
 import { colyseus, errorText } from "./server.ts";
@@ -38,17 +39,6 @@ export interface Notice {
 
 let noticeIds = 0;
 
-const JOIN_FAILURES: Record<JoinErrorCode, string> = {
-  TABLE_FULL: "Every seat at this table is taken. You can still watch.",
-  SEAT_TAKEN: "That seat has just been taken by someone else.",
-  UNKNOWN_GAME: "This server doesn't host that game.",
-  BAD_SETUP: "The game refused this table's setup.",
-  BAD_OPTIONS: "The server didn't accept the request. Check your name and try again.",
-  ROOM_FULL: "This table has as many watchers as it can take right now. Try again in a little while.",
-  RATE_LIMITED: "That was a lot of tables or joins in a short time. Wait a minute and try again.",
-  BAD_REQUEST: "The server couldn't read that request.",
-};
-
 /** A join that failed because the table is not (yet) on any server: it may come back after a restart. */
 function tableMissing(error: unknown): boolean {
   return !joinErrorCode(error) && /not found|no rooms? found|invalid room|disposed|not available|timed out|failed to fetch|networkerror|econnrefused/i.test(errorText(error));
@@ -61,8 +51,8 @@ const MISSING_TABLE_PATIENCE_MS = 30_000;
 export function joinFailure(error: unknown): string {
   const code = joinErrorCode(error);
   const text = errorText(error);
-  if (code) return JOIN_FAILURES[code];
-  if (/not found|no rooms? found|invalid room/i.test(text)) return "This table doesn't exist any more (or the link is wrong).";
+  if (code) return JOIN_ERROR_TEXTS[code]();
+  if (/not found|no rooms? found|invalid room/i.test(text)) return m.table_gone();
   return text;
 }
 
@@ -86,7 +76,11 @@ export class TableSession {
   connection = $state<Connection>("connecting");
   /** The table is gone because its game ended: the page points to the replay instead. */
   ended = $state(false);
-  failure = $state("");
+  /** Why the table is not reachable, in the reader's language (a function, so a language switch re-says it). */
+  #failure = $state.raw<() => string>(() => "");
+  get failure(): string {
+    return this.#failure();
+  }
   snapshot = $state.raw<TableSnapshot | null>(null);
   /** This client's seat; null for a spectator. Undefined until the server said so. */
   seat = $state<number | null | undefined>(undefined);
@@ -126,7 +120,7 @@ export class TableSession {
     this.#retry = null;
     if (this.#left) return;
     if (this.connection !== "reconnecting") this.connection = "connecting";
-    this.failure = "";
+    this.#failure = () => "";
     try {
       const joinOptions = options.watch
         ? { spectate: true }
@@ -146,7 +140,7 @@ export class TableSession {
       if (match?.kind === "ended" || match?.kind === "unknown") {
         this.connection = "failed";
         this.ended = match.kind === "ended";
-        this.failure = this.ended ? "This game has ended; its table has closed." : "There is no table with this id (or the link is wrong).";
+        this.#failure = this.ended ? m.table_ended_closed : m.table_no_such;
         return;
       }
       if (tableMissing(error) && waited < MISSING_TABLE_PATIENCE_MS && !this.#left) {
@@ -154,7 +148,7 @@ export class TableSession {
         return;
       }
       this.connection = "failed";
-      this.failure = joinFailure(error);
+      this.#failure = () => joinFailure(error);
     }
   }
 
@@ -179,7 +173,7 @@ export class TableSession {
       // A refused step check is answered "don't know": the page asks to confirm then.
       this.#stepChecks.shift()?.(null);
       this.busy = false;
-      this.notify(message.message || message.code);
+      this.notify(tableErrorText(String(message.code), message.message));
     });
     room.onStateChange((state) => {
       const raw = state as { toJSON?: () => unknown };
@@ -206,12 +200,12 @@ export class TableSession {
         return;
       }
       this.connection = "closed";
-      this.failure =
+      this.#failure =
         code === CLOSE_CODES.replaced
-          ? "Your seat was taken over by another window or device with your identity."
+          ? m.table_replaced
           : code === 1000 || code === 4000
-            ? "The table has closed."
-            : `The connection to the table was lost (code ${code}).`;
+            ? m.table_closed
+            : () => m.table_lost({ code: String(code) });
     });
   }
 

@@ -92,7 +92,7 @@ export function describePrompt(prompt: Prompt<Option>, view: GauchoView, _names:
   }
 }
 
-/** What another seat is busy deciding: "Bob is playing a turn" / "Bob ist am Zug". */
+/** What another seat is busy deciding: "Bob is playing a turn" / "Bob ist dran: den Zug spielen" (the table's table_is_doing). */
 export function describeWaiting(kind: string, _view: GauchoView): string {
   return m.gaucho_waiting({ kind });
 }

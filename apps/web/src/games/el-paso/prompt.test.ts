@@ -64,7 +64,7 @@ describe("El Paso prompts in the browser", () => {
       const english = /\b(the|your|and|with|for|Take|Move|Use|Hire|Buy|Build|step|card|worker)\b/;
       expect(describePrompt(prompt!, view, names)).not.toMatch(english);
       expect(describePrompt(prompt!, view, names)).not.toMatch(/undefined|NaN|Deine Entscheidung/);
-      expect(describeWaiting(prompt!.kind, view)).not.toBe("am Überlegen");
+      expect(describeWaiting(prompt!.kind, view)).not.toBe("nachdenken");
       for (const option of prompt!.options) {
         const label = optionLabel(prompt!, option, view, names);
         expect(label, JSON.stringify(option)).not.toMatch(english);

@@ -219,7 +219,7 @@ export function describePrompt(prompt: Prompt<Option>, view: ElPasoView, names: 
   }
 }
 
-/** What another seat is busy deciding: "Bill is moving the herder" / "Bill ist dabei, den Viehtreiber zu bewegen". */
+/** What another seat is busy deciding: "Bill is moving the herder" / "Bill ist dran: den Viehtreiber bewegen" (the table's table_is_doing). */
 export function describeWaiting(kind: string, view: ElPasoView): string {
   // Sue's turn goes step by step at the room's bot pace: say which card she is playing.
   if (kind === "sue") return view.sue?.card ? m.elpaso_waiting_sue_card({ card: view.sue.card }) : m.elpaso_waiting_sue_draw();

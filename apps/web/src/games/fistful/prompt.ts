@@ -72,7 +72,7 @@ export function describePrompt(prompt: Prompt<Option>, view: FistfulView, _names
   }
 }
 
-/** What another seat is busy deciding: "Bob is choosing a direction" / "Bob ist dabei, eine Richtung zu wählen". */
+/** What another seat is busy deciding: "Bob is choosing a direction" / "Bob ist dran: eine Richtung wählen" (the table's table_is_doing). */
 export function describeWaiting(kind: string, _view: FistfulView): string {
   return m.fistful_waiting({ kind });
 }

@@ -1,6 +1,6 @@
 /**
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
- *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4]
+ *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
  *
  * A real server process (main.ts, spawned) and real SDK clients over loopback. Per table one
  * client plays a seat and server bots the others; with --spectators a second client watches.
@@ -18,6 +18,7 @@
  *   view (the JSON the client rebuilds with decodeView, sampled) — what resending it would cost;
  * - write lag: the store's backlog of accepted moves not yet written (the server's metrics line).
  * Timing figures are only as good as the machine is quiet: say what else ran.
+ * --profile DIR: the server writes a V8 CPU profile (.cpuprofile) into DIR when it stops.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     game: { type: "string", default: "fistful,el-gaucho,el-paso" },
     rate: { type: "string", default: "0" },
     seats: { type: "string", default: "4" },
+    profile: { type: "string" },
   },
 });
 const tableCount = Number(values.tables);
@@ -309,7 +311,7 @@ const server = await startServer(port, {
   CREATES_BURST: "100000",
   METRICS_SECONDS: "1",
   LOG_LEVEL: "info",
-});
+}, 60_000, values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : []);
 console.log(`load benchmark: server pid ${server.child.pid} on ${values.database}; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the start`);
 let ok = true;
 try {

@@ -36,6 +36,18 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
     await expect(writer.append({ matchId: "gc-1", index: 99, seat: 0, action: { type: "x" }, at: new Date() })).rejects.toThrow("closed");
   });
 
+  it("stores every action and time exactly as given, whatever characters its strings hold (the batch goes as arrays)", async () => {
+    const writer = new ActionWriter(db.prisma, undefined, { flushMs: 5 });
+    const awkward = ['a "quoted" {brace}, comma', "back\\slash \\\" end", "NULL", "", "Grüße 🐄 \u2028", "{}", '["x"]'];
+    const at = new Date("2026-03-04T05:06:07.089Z");
+    await Promise.all(awkward.map((text, i) => writer.append({ matchId: "gc-39", index: 300 + i, seat: i % 3, action: { type: "say", text, list: [text, null, 1.5] }, at })));
+    const rows = await db.prisma.matchAction.findMany({ where: { matchId: "gc-39", index: { gte: 300 } }, orderBy: { index: "asc" } });
+    expect(rows.map((r) => r.action)).toEqual(awkward.map((text) => ({ type: "say", text, list: [text, null, 1.5] })));
+    expect(rows.map((r) => r.seat)).toEqual(awkward.map((_, i) => i % 3));
+    expect(rows.every((r) => r.at.getTime() === at.getTime())).toBe(true);
+    await writer.close();
+  });
+
   it("accepts a row it already committed, and refuses a different one at the same place (another process runs that table)", async () => {
     const writer = new ActionWriter(db.prisma);
     const at = new Date();

@@ -281,6 +281,8 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   console.log(`  bytes, person:         ${bytesLine(totals.player)}`);
   if (values.spectators) console.log(`  bytes, spectator:      ${bytesLine(totals.spectator)}`);
   console.log(`  write lag:             backlog max ${backlog.length ? Math.max(...backlog) : "?"} rows, at the end ${backlog.at(-1) ?? "?"}; event-loop delay p99 max ${loopDelay.length ? Math.max(...loopDelay) : "?"} ms`);
+  const memory = metrics.at(-1);
+  if (memory) console.log(`  memory at the end:     RSS ${memory.rssMb} MB = V8 heap ${memory.heapTotalMb} MB (${memory.heapUsedMb} used) + external ${memory.externalMb} MB (array buffers ${memory.arrayBuffersMb}) + the rest`);
   for (const failure of totals.failures.slice(0, 5)) console.log(`  failure: ${failure}`);
   await new Promise((done) => setTimeout(done, 500)); // let the leaves reach the server
   return actions > 0 && totals.failures.length === 0;

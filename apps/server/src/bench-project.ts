@@ -51,7 +51,7 @@ const cpuMs = () => {
 };
 
 console.log(`projection + write per action, best of ${rounds} rounds (CPU time); load average ${(await import("node:os")).loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-for (const [game, matches] of [[games.fistful, fistfulMatches], [games["el-gaucho"], gauchoMatches], [games["el-paso"], elPasoMatches]] as [AnyGame, Match[]][]) {
+for (const [game, matches] of [[games.fistful, fistfulMatches], [games["el-gaucho"], gauchoMatches], [games["el-paso"], elPasoMatches]] as unknown as [AnyGame, Match[]][]) {
   const played = matches.map((match) => ({ match, states: statesOf(game, match) }));
   const actions = played.reduce((sum, { states }) => sum + states.length - 1, 0);
   let best = Number.POSITIVE_INFINITY;

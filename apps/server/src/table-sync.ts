@@ -35,7 +35,7 @@ const NO_PATHS: ReadonlyMap<string, string> = new Map();
  * are frozen all the way down (deepFreeze, freezeChanges) and copy-on-write keeps an unchanged
  * part the same object from one state to the next, so most of a view is recognised this way.
  */
-function sameText(known: KeyPaths | undefined, value: unknown): known is KeyPaths {
+function sameText(known: KeyPaths | undefined, value: unknown): boolean {
   if (known === undefined || known.value !== value) return false;
   return value === null || typeof value !== "object" || Object.isFrozen(value);
 }
@@ -50,12 +50,12 @@ class ViewerPaths {
     for (const [key, value] of Object.entries(viewObject(view))) {
       if (value === undefined) continue;
       const known = this.last.get(key);
-      if (sameText(known, value)) {
+      if (known && sameText(known, value)) {
         next.set(key, known);
         continue;
       }
       const public_ = shared?.get(key);
-      if (sameText(public_, value)) {
+      if (public_ && sameText(public_, value)) {
         next.set(key, public_);
         continue;
       }

@@ -48,7 +48,8 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
   const store = new MatchStore(db.prisma);
   const ids = Array.from({ length: tables }, (_, i) => `bench-${i}`);
   for (const id of ids) await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
-  const writer = new ActionWriter(db.prisma);
+  // As the server does: through the pg pool under Prisma where there is one (not for PGlite on the main thread).
+  const writer = new ActionWriter(db.prisma, undefined, db.pool ? { pool: db.pool } : {});
   const latencies: number[] = [];
   const next = new Map(ids.map((id) => [id, 0]));
   const loop = stallProbe();

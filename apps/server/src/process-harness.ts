@@ -50,9 +50,12 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts a real server process and resolves once it has rebuilt its games (so it accepts moves). */
-export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+/**
+ * Starts a real server process and resolves once it has rebuilt its games (so it accepts moves).
+ * `nodeArgs` go to node before the script (bench:load's --profile passes --cpu-prof).
+ */
+export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -49,7 +49,7 @@ export interface BreedStyle {
 /** Starting-herd breeds are earthy, market breeds bold, the Simmental orange as on the board. */
 export const BREED_STYLE: Record<Breed, BreedStyle> = {
   CRI: { name: "Criollo", chip: "Criollo", short: "Cri", fill: "#c9a27a", ink: "#1d0f04" },
-  PIN: { name: "Pineywoods", chip: "Pineywoods", short: "Pin", fill: "#9c7a55", ink: "#ffffff" },
+  PIN: { name: "Pineywoods", chip: "Pineywoods", short: "Pin", fill: "#876745", ink: "#ffffff" },
   GAL: { name: "Galloway", chip: "Galloway", short: "Gal", fill: "#6b5a4e", ink: "#ffffff" },
   SGE: { name: "Santa Gertrudis", chip: "S. Gertrudis", short: "SGe", fill: "#a3492f", ink: "#ffffff" },
   ANG: { name: "Black Angus", chip: "Angus", short: "Ang", fill: "#2b2624", ink: "#ffffff" },
@@ -73,7 +73,7 @@ export interface WorkerWords {
 }
 
 export const WORKER_WORDS: Record<WorkerType, WorkerWords> = {
-  COW: { name: "cowboy", plural: "cowboys", short: "Cow", fill: "#c8553d", ink: "#ffffff", bonus: "one extra step while moving (used for you when a destination needs it)" },
+  COW: { name: "cowboy", plural: "cowboys", short: "Cow", fill: "#b34832", ink: "#ffffff", bonus: "one extra step while moving (used for you when a destination needs it)" },
   ENG: { name: "engineer", plural: "engineers", short: "Eng", fill: "#2f6b9a", ink: "#ffffff", bonus: `discard for +$${ENGINEER_BONUS}` },
   BLD: { name: "builder", plural: "builders", short: "Bld", fill: "#4f7a3a", ink: "#ffffff", bonus: `discard and pay $${BUILDER_BONUS_COST} for 1 certificate` },
   WLD: { name: "wild worker", plural: "wild workers", short: "Wild", fill: "#6a4c93", ink: "#ffffff", bonus: `stands in for any worker; discard for +$${WILD_BONUS}` },

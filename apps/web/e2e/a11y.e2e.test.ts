@@ -47,8 +47,13 @@ async function keyboardMove(page: Page, random: () => number, log: string[]): Pr
   const before = await version(page);
   if (target.option === null) {
     // A place with several options: Enter opens its choices and moves the focus to the first.
+    // On El Gaucho's board opening them does not move the board (issue #15 item 7).
+    const gauchoBoard = page.locator('svg[aria-label="El Gaucho board"]');
+    const boardTop = async () => ((await gauchoBoard.count()) > 0 ? (await gauchoBoard.boundingBox())?.y : null);
+    const topBefore = await boardTop();
     await page.keyboard.press("Enter");
     await page.locator(CHOICE).first().waitFor({ timeout: 5000 });
+    expect(await boardTop(), "the board stays where it was when the choices open").toBe(topBefore);
     await expect.poll(() => onChoice(page), { timeout: 5000 }).toBe(true);
     if ((await page.locator("[data-cancel]").count()) > 0) {
       // Escape closes them and gives the focus back to the place; Space opens them again.

@@ -3,7 +3,8 @@ import { type GauchoView, elGaucho } from "@saloon/el-gaucho";
 import type { GameClient } from "../types.ts";
 import Board from "./Board.svelte";
 import { describeEvent } from "./log.ts";
-import { describePrompt, describeWaiting, onBoard, optionLabel } from "./prompt.ts";
+import { labelWithOrder } from "./order.ts";
+import { describePrompt, describeWaiting, onBoard } from "./prompt.ts";
 import SeatDetails from "./SeatDetails.svelte";
 
 const CATEGORIES: Record<string, string> = { sales: "Sales", finalSales: "Final sales", bonus: "Sale bonus", compensation: "Compensation" };
@@ -17,7 +18,7 @@ export const elGauchoClient: GameClient<GauchoView> = {
   describePrompt,
   describeWaiting,
   onBoard,
-  optionLabel,
+  optionLabel: labelWithOrder,
   waitingFor: (view) => view.waitingFor ?? [],
   categoryLabel: (category) => CATEGORIES[category] ?? category,
   activeSeat: (view) => (view.phase?.kind === "turn" ? view.active : null),

@@ -20,6 +20,8 @@ export interface CreateTableRequest {
   private: boolean;
   /** How long a person who left keeps their seat (seconds). */
   graceSeconds?: number;
+  /** How fast the bots play (issue #15 item 5); the server's default is "normal". */
+  botPace?: "instant" | "quick" | "normal";
   options?: Record<string, unknown>;
 }
 

@@ -14,6 +14,8 @@ import {
   type LogMessage,
   SERVER_MESSAGES,
   type SeatedMessage,
+  type BotPace,
+  type StepCheckMessage,
   TABLE_ROOM,
   type TableSnapshot,
   decodePrompt,
@@ -101,6 +103,9 @@ export class TableSession {
     this.snapshot && this.seat !== undefined && this.seat !== null ? (decodePrompt<Option>(this.snapshot, this.seat) as Prompt<Option> | null) : null,
   );
   result = $derived.by<FinalScores | null>(() => (this.snapshot ? decodeResult(this.snapshot) : null));
+  /** How many steps of this turn this client's seat can take back now (issue #15 item 3). */
+  undoable = $derived.by<number>(() => (this.snapshot && typeof this.seat === "number" ? (this.snapshot.seats.find((s) => s.seat === this.seat)?.secret?.undo ?? 0) : 0));
+  #stepChecks: ((answer: StepCheckMessage | null) => void)[] = [];
 
   #left = false;
   #watching = false;
@@ -169,7 +174,10 @@ export class TableSession {
       this.gameId = message.game;
     });
     room.onMessage(SERVER_MESSAGES.log, (message: LogMessage) => this.addLog(message));
+    room.onMessage(SERVER_MESSAGES.stepCheck, (message: StepCheckMessage) => this.#stepChecks.shift()?.(message));
     room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
+      // A refused step check is answered "don't know": the page asks to confirm then.
+      this.#stepChecks.shift()?.(null);
       this.busy = false;
       this.notify(message.message || message.code);
     });
@@ -230,6 +238,40 @@ export class TableSession {
     setTimeout(() => {
       if (this.#sent === sent) this.busy = false;
     }, 4000);
+  }
+
+  /** Takes back this seat's last step of its turn; the server answers with the game as before it. */
+  undo(): void {
+    if (!this.room || this.busy || this.undoable === 0) return;
+    this.room.send(CLIENT_MESSAGES.undo);
+  }
+
+  /** Whether an option would be final (could not be taken back): the server tries it without keeping it. */
+  checkStep(option: Option): Promise<StepCheckMessage | null> {
+    const room = this.room;
+    if (!room) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const answer = (message: StepCheckMessage | null) => {
+        clearTimeout(timer);
+        resolve(message);
+      };
+      const timer = setTimeout(() => {
+        this.#stepChecks = this.#stepChecks.filter((waiting) => waiting !== answer);
+        resolve(null);
+      }, 3000);
+      this.#stepChecks.push(answer);
+      room.send(CLIENT_MESSAGES.checkStep, option);
+    });
+  }
+
+  /** A seated person sets how fast the bots play, for the whole table. */
+  setBotPace(pace: BotPace): void {
+    this.room?.send(CLIENT_MESSAGES.botPace, { pace });
+  }
+
+  /** The bots play the rest of their current run without waiting. */
+  skipBots(): void {
+    this.room?.send(CLIENT_MESSAGES.skipBots);
   }
 
   notify(text: string): void {

@@ -99,24 +99,26 @@ const rejoins = people.map((p) => p.rejoinedAt.length);
 const restarting = Date.now();
 const benchCpu = process.cpuUsage();
 const profiling = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
+// Each person's way back is timed from now on, while the server starts: startServer returns only
+// once every table is rebuilt, and people may be back (and moving) well before that.
+// A table moves again once the person sees a version beyond the first one they saw on coming back.
+const backAt: number[] = [];
+const seatedAt: number[] = [];
+const everyoneBack = Promise.all(
+  people.map(async (person, i) => {
+    await person.until(() => person.rejoinedAt.length > rejoins[i]!, "back at the table", 300_000);
+    seatedAt[i] = Date.now() - restarting;
+    const firstSeen = person.rejoinedAt.at(-1)!;
+    await person.until(() => person.maxSeen > firstSeen, "a move after the restart", 300_000);
+    backAt[i] = Date.now() - restarting;
+  }),
+);
 server = await startServer(port, calm, 300_000, profiling);
 const logTime = (msg: string) => (server.logs.find((line) => line.msg === msg)?.time as number | undefined) ?? Number.NaN;
 const takeover = server.logs.find((line) => line.msg === "tables taken over");
 const rebuiltActions = new Map<string, number>();
 for (const line of server.logs) if (line.msg === "table rebuilt from the store") rebuiltActions.set(line.table as string, line.actions as number);
-
-// A move counts as accepted again once a version beyond the rebuilt log reaches the person.
-const backAt: number[] = [];
-const seatedAt: number[] = [];
-await Promise.all(
-  people.map(async (person, i) => {
-    const stored = rebuiltActions.get(tables[i]!) ?? -1;
-    await person.until(() => person.rejoinedAt.length > rejoins[i]!, "back at the table", 300_000);
-    seatedAt[i] = Date.now() - restarting;
-    await person.until(() => person.maxSeen > stored, "a move after the restart", 300_000);
-    backAt[i] = Date.now() - restarting;
-  }),
-);
+await everyoneBack;
 const benchCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu));
 const serverCpuMs = processCpuMs(server.child.pid);
 const lost = people.reduce((sum, _, i) => sum + Math.max(0, seen[i]! - (rebuiltActions.get(tables[i]!) ?? 0)), 0);

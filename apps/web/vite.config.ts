@@ -1,3 +1,4 @@
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { svelte } from "@sveltejs/vite-plugin-svelte";
 import { defineConfig } from "vite";
 
@@ -5,7 +6,8 @@ import { defineConfig } from "vite";
 const target = process.env.SALOON_SERVER ?? "http://127.0.0.1:2567";
 
 export default defineConfig({
-  plugins: [svelte()],
+  // Paraglide recompiles the messages (messages/*.json, src/games/*/messages/*.json) on change.
+  plugins: [svelte(), paraglideVitePlugin({ project: "./project.inlang", outdir: "./src/paraglide", strategy: ["globalVariable", "baseLocale"] })],
   server: {
     proxy: {
       "/api": target,

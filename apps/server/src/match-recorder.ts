@@ -36,12 +36,16 @@ export class MatchRecorder {
   private background: Promise<void> = Promise.resolve();
   private seats: SeatFacts[] = [];
   private startedAt: Date | null = null;
+  /** The latest action write or take-back, settled either way: a take-back waits for it. */
+  private lastWrite: Promise<unknown> = Promise.resolve();
+  /** A take-back not yet committed: actions after it are written once it is (their indexes are reused). */
+  private takingBack: Promise<void> | null = null;
 
   constructor(
     private readonly store: MatchStore,
     private readonly writer: ActionWriter,
     private readonly log: Logger,
-    private readonly match: MatchFacts,
+    private match: MatchFacts,
   ) {}
 
   /** Picks up a match rebuilt from the store: it has started already with these seats. */
@@ -64,7 +68,38 @@ export class MatchRecorder {
 
   /** Resolves once the action is committed; rejects with ActionConflict / ActionRefused (the table must stop). */
   action(index: number, seat: Seat, action: ActionBase, at: Date): Promise<void> {
-    return this.writer.append({ matchId: this.match.id, index, seat, action, at });
+    const append = () => this.writer.append({ matchId: this.match.id, index, seat, action, at });
+    // Straight into the group commit, unless a take-back is on its way: then after it, in order.
+    const written = this.takingBack ? this.takingBack.then(append) : append();
+    this.lastWrite = written.catch(() => undefined);
+    return written;
+  }
+
+  /**
+   * Deletes the stored actions from `fromIndex` on (a person took back steps of their turn),
+   * once every action write before it has landed; the actions accepted after it wait for it.
+   * Retried until it lands; rejects with OwnershipLost (this copy must stop).
+   */
+  takeBack(fromIndex: number): Promise<void> {
+    const taken = this.lastWrite.then(() =>
+      this.untilStored("take back", () => this.store.takeBackActions(this.match.id, fromIndex, this.match.ownerId)),
+    );
+    this.takingBack = taken;
+    this.lastWrite = taken.catch(() => undefined);
+    void taken.then(
+      () => {
+        if (this.takingBack === taken) this.takingBack = null;
+      },
+      () => undefined,
+    );
+    return taken;
+  }
+
+  /** A seated person changed the table's setup (its bot pace); a table rebuilt from the store keeps it. */
+  tableChanged(change: Partial<TableSetup>): void {
+    this.match = { ...this.match, table: { ...this.match.table, ...change } };
+    const table = this.match.table;
+    this.inBackground("table", () => this.store.updateTable(this.match.id, table));
   }
 
   /** A bot took over an absent person's seat, or the person took it back. */

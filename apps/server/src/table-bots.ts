@@ -28,12 +28,14 @@ export interface BotTable {
   guarded(work: () => void): void;
   readonly clock: Room["clock"];
   readonly log: Logger;
-  /** How long a bot "thinks" before it acts (ms, room clock). */
+  /** How long a bot "thinks" before it acts (ms, room clock), at the table's pace. */
   readonly delayMs: number;
 }
 
 export class TableBots {
   private readonly timers = new Map<Seat, Delayed>();
+  /** "Skip ahead" (issue #15 item 5): the bots play without waiting until a person owes a decision. */
+  private hurrying = false;
 
   constructor(private readonly table: BotTable) {}
 
@@ -41,7 +43,10 @@ export class TableBots {
   schedule(): void {
     const table = this.table;
     if (!table.mayMove()) return;
-    for (const prompt of table.game.prompts(table.gameState())) {
+    const prompts = table.game.prompts(table.gameState());
+    // The bots' run is over once a person is asked: the next run waits at the table's pace again.
+    if (prompts.some((prompt) => table.seatKind(prompt.seat) !== "bot")) this.hurrying = false;
+    for (const prompt of prompts) {
       const seat = prompt.seat;
       if (table.seatKind(seat) !== "bot" || this.timers.has(seat)) continue;
       this.timers.set(
@@ -53,9 +58,22 @@ export class TableBots {
             this.timers.delete(seat);
             table.guarded(() => this.move(seat));
           });
-        }, table.delayMs),
+        }, this.hurrying ? 0 : table.delayMs),
       );
     }
+  }
+
+  /** Plays the bots' pending steps without delay, for the rest of this run of bot steps. */
+  hurry(): void {
+    this.hurrying = true;
+    this.reschedule();
+  }
+
+  /** The pace changed: pending moves wait the new delay from now. */
+  reschedule(): void {
+    for (const timer of this.timers.values()) timer.clear();
+    this.timers.clear();
+    this.schedule();
   }
 
   /** A person took this seat back from its bot: its pending move is dropped. */

@@ -11,7 +11,7 @@
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { ActionConflict, type ActionWriter, type MatchStore, OwnershipLost, type ResumableMatch, hashToken } from "@saloon/db";
-import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson, undoBarrier } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
@@ -21,7 +21,9 @@ import {
   type SeatKind,
   type TableListing,
   type TableStatus,
+  type BotPace,
   actionMessage,
+  botPaceMessage,
   flattenView,
 } from "@saloon/protocol";
 import type { Logger } from "pino";
@@ -35,6 +37,7 @@ import { type PlayerJoin, type SeatSlot, type TableClient, chooseSeat, endGrace,
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
 import { type Projection, TableSync, tableListing } from "./table-sync.ts";
+import { TurnUndo, type UndoStep } from "./table-undo.ts";
 import { connectionAddress } from "./transport.ts";
 
 /** What the server hands every table; tests pass their own (short bot delay, test games). */
@@ -80,6 +83,8 @@ export function describeType(type: unknown): string {
 
 /** How long a reservation at a rebuilt table waits for its connection (s), for its first minute. */
 export const RECOVERY_RESERVATION_SECONDS = 30;
+/** A "quick" bot waits this share of the server's (normal) bot delay per step. */
+const QUICK_BOT_SHARE = 0.3;
 
 /** Why an abandoned match ended, as stored and shown. */
 export const END_REASONS = { byPlayers: "ended-by-players", allLeft: "all-left", failed: "table-failed" } as const;
@@ -119,6 +124,9 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
    * coming back at once do not spend the CPU their people need to get back in).
    */
   private awaitingPeople = false;
+  /** The steps of the turn going on that their person may take back (table-undo.ts). */
+  private readonly undo = new TurnUndo();
+  private botPace: BotPace = "normal";
   private admissionRules?: Admission;
   private get admission(): Admission {
     this.admissionRules ??= new Admission(this.settings.spectatorLimit);
@@ -151,6 +159,10 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.metadata = this.listing();
     this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAction(client, payload)));
     this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAbsentSeat(client, payload)));
+    this.onMessage(CLIENT_MESSAGES.undo, (client: TableClient) => this.guarded(client, () => this.onUndo(client)));
+    this.onMessage(CLIENT_MESSAGES.botPace, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onBotPace(client, payload)));
+    this.onMessage(CLIENT_MESSAGES.skipBots, (client: TableClient) => this.guarded(client, () => this.onSkipBots(client)));
+    this.onMessage(CLIENT_MESSAGES.checkStep, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onCheckStep(client, payload)));
     this.onMessage("*", (client: TableClient, type: unknown) => {
       if (!this.allow(client)) return;
       this.reject(client, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
@@ -193,6 +205,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
     // The match row is written when the first person arrives (recordCreation): a table nobody
     // ever joined (an HTTP-only create) leaves no row behind.
+    this.setBotPace(request.botPace);
     this.recorder = this.recorderFor(options, request.private);
     if (request.private) this.makePrivate();
     this.log.info({ seats: request.seats, bots: [...bots], private: request.private }, "table created");
@@ -216,6 +229,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       // Everybody was disconnected by the restart: each person's grace period starts now.
       if (seat.kind === "human") this.startGrace(slot, now);
     }
+    this.setBotPace(match.table.botPace);
     this.recorder = this.recorderFor(match.options, match.table.private ?? false);
     this.recorded = true;
     this.recorder.resumed(match.startedAt, seatFacts(this.slots));
@@ -258,6 +272,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
         this.addSlot(seat, "open", "", null);
       }
     }
+    this.setBotPace(match.table.botPace);
     this.recorder = this.recorderFor(match.options, match.table.private ?? false);
     this.recorded = true;
     if (match.table.private) this.makePrivate();
@@ -301,6 +316,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
         graceSeconds: this.graceSeconds,
         seats: this.slots.length,
         bots: this.slots.filter((slot) => slot.kind === "bot" && !slot.tokenHash).map((slot) => ({ seat: slot.schema.seat, name: slot.name })),
+        botPace: this.botPace,
       },
       ownerId: matchMaker.processId,
     });
@@ -700,10 +716,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const scores = over ? this.game.scores(result.state) : null;
     const projection = this.sync.project(result.state, !over);
 
+    const before = this.gameState;
     this.gameState = result.state;
     const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now() };
     const index = this.actions.length;
     this.actions.push(accepted);
+    this.undo.accepted(this.game, index, seat, before, result.state, this.slots[seat]?.kind === "human");
     if (over) this.bots.stop();
     const stored = this.recorder.action(index, seat, accepted.action, new Date(accepted.at));
     this.publishing = this.publishing
@@ -723,6 +741,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (this.halted || this.failed || this.status() === "abandoned") return;
     const from = this.events.length;
     this.events.push(...events);
+    this.undo.published(index, from);
+    this.showUndo();
     this.state.version = index + 1;
     this.sync.write(projection);
     // Push the change now instead of waiting for the next patch tick.
@@ -730,6 +750,101 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.sync.sendEvents(this.clients, (client) => this.seatOf(client), from);
     if (scores) return this.finish(scores);
     this.bots.schedule();
+  }
+
+  // ---------------------------------------------------------------- undo and bot pace (issue #15 items 3 and 5)
+
+  /** Takes back the sender's last step of its turn, if it may (table-undo.ts); everyone sees the game as before it. */
+  private onUndo(client: TableClient): void {
+    if (!this.allow(client)) return;
+    const seat = this.seatOf(client);
+    if (seat === null) return this.reject(client, { code: "NOT_SEATED", message: "Only a seated player can take back a step" });
+    if (this.status() !== "playing" || this.halted || this.failed || this.ending) {
+      return this.reject(client, { code: this.status() === "waiting" ? "NOT_STARTED" : "GAME_OVER", message: "There is no game going on to take a step back in" });
+    }
+    const owes = this.game.prompts(this.gameState).some((prompt) => prompt.seat === seat);
+    const step = this.undo.take(seat, owes);
+    if ("code" in step) return this.reject(client, step);
+    const projection = this.sync.project(step.before, true);
+    this.gameState = step.before;
+    this.actions.length = step.index;
+    this.log.info({ seat, index: step.index }, "step taken back");
+    // Deleted from the store after the step's own write, and before any later move is written.
+    const stored = this.recorder.takeBack(step.index);
+    this.publishing = this.publishing
+      .then(() => stored)
+      .then(
+        () => this.publishUndo(step, projection),
+        (error: unknown) => this.halt(error),
+      )
+      .catch((error: unknown) => (error instanceof OwnershipLost ? this.halt(error) : this.failTable(error, "publish")));
+  }
+
+  /** The take-back is stored: the step's log events go, a note that it was taken back comes, everyone sees the game as before it. */
+  private publishUndo(step: UndoStep, projection: Projection): void {
+    if (this.halted || this.failed || this.status() === "abandoned") return;
+    if (step.eventsFrom !== null) this.events.length = step.eventsFrom;
+    this.events.push({ type: "tookBack", seat: step.seat });
+    this.showUndo();
+    this.state.version = step.index;
+    this.sync.write(projection);
+    this.broadcastPatch();
+    // The log lost entries: every client gets it whole again (a log message from 0 replaces it).
+    for (const client of this.clients) this.sync.sendHistory(client, this.seatOf(client));
+  }
+
+  /** Each seat's count of steps it can take back, in its private part of the state. */
+  private showUndo(): void {
+    for (const slot of this.slots) {
+      const count = Math.min(255, this.undo.available(slot.schema.seat));
+      if (slot.schema.secret!.undo !== count) slot.schema.secret!.undo = count;
+    }
+  }
+
+  private setBotPace(pace: string | undefined): void {
+    this.botPace = pace === "instant" || pace === "quick" ? pace : "normal";
+    this.state.botPace = this.botPace;
+  }
+
+  /** A seated person changes how fast the bots play; everyone at the table sees the new pace. */
+  private onBotPace(client: TableClient, payload: unknown): void {
+    if (!this.allow(client)) return;
+    if (this.seatOf(client) === null) return this.reject(client, { code: "NOT_SEATED", message: "Only a seated player can change the bots' pace" });
+    const parsed = botPaceMessage.safeParse(payload);
+    if (!parsed.success) return this.reject(client, { code: "BAD_MESSAGE", message: `Not a bot pace: ${describeIssues(parsed.error)}` });
+    if (parsed.data.pace === this.botPace) return;
+    this.setBotPace(parsed.data.pace);
+    this.recorder.tableChanged({ botPace: this.botPace });
+    this.log.info({ seat: this.seatOf(client), pace: this.botPace }, "bot pace changed");
+    this.bots.reschedule();
+  }
+
+  /** Would this action of the sender's be final? Tried on the current game, which stays as it is. */
+  private onCheckStep(client: TableClient, payload: unknown): void {
+    if (!this.allow(client)) return;
+    const seat = this.seatOf(client);
+    if (seat === null) return this.reject(client, { code: "NOT_SEATED", message: "Only a seated player has steps to check" });
+    if (this.status() !== "playing") return this.reject(client, { code: "NOT_STARTED", message: "There is no game going on" });
+    const size = jsonSize(payload);
+    if (size === null || size > MAX_ACTION_BYTES) return this.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
+    const result = this.game.apply(this.gameState, seat, payload);
+    if (!result.ok) return this.reject(client, result.error);
+    const barrier = undoBarrier(this.game, this.gameState, result.state, seat);
+    client.send(SERVER_MESSAGES.stepCheck, { final: barrier !== null, endsTurn: barrier === "handover" || barrier === "turn" || barrier === "over" });
+  }
+
+  /** "Skip ahead": the bots play their pending steps at once, one by one, until a person is asked. */
+  private onSkipBots(client: TableClient): void {
+    if (!this.allow(client)) return;
+    if (this.seatOf(client) === null) return this.reject(client, { code: "NOT_SEATED", message: "Only a seated player can hurry the bots" });
+    if (this.status() !== "playing") return this.reject(client, { code: "NOT_STARTED", message: "The bots play only while the game is on" });
+    this.bots.hurry();
+  }
+
+  /** The bots' wait per step at the table's pace: "normal" is the server's bot delay. */
+  private botDelay(): number {
+    const normal = this.settings.botDelayMs;
+    return this.botPace === "instant" ? 0 : this.botPace === "quick" ? Math.round(normal * QUICK_BOT_SHARE) : normal;
   }
 
   /** The game is over: the result is stored, then shown. */
@@ -788,7 +903,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
         return room.log;
       },
       get delayMs() {
-        return room.settings.botDelayMs;
+        return room.botDelay();
       },
     };
   }

@@ -6,7 +6,7 @@
 import type { Client, Deferred, Delayed } from "@colyseus/core";
 import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
-import { type AbsentSeatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
+import { type AbsentSeatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, type StepCheckMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
 import type { z } from "zod";
 import type { SeatFacts } from "./match-recorder.ts";
 import { JoinRejected, describeIssues } from "./table-options.ts";
@@ -28,7 +28,12 @@ export interface ClientData {
 
 export type TableClient = Client<{
   userData: ClientData;
-  messages: { [SERVER_MESSAGES.seated]: SeatedMessage; [SERVER_MESSAGES.log]: LogMessage; [SERVER_MESSAGES.error]: ErrorMessage };
+  messages: {
+    [SERVER_MESSAGES.seated]: SeatedMessage;
+    [SERVER_MESSAGES.log]: LogMessage;
+    [SERVER_MESSAGES.error]: ErrorMessage;
+    [SERVER_MESSAGES.stepCheck]: StepCheckMessage;
+  };
 }>;
 
 /** Who sits on a seat. */

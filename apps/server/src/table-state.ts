@@ -15,6 +15,8 @@ export const PrivateSeatSchema = schema(
     view: t.map("string"),
     /** JSON of the seat's current Prompt, or "" when it owes nothing. */
     prompt: t.string().default(""),
+    /** How many steps of its turn this seat can take back now (issue #15 item 3). */
+    undo: t.uint8().default(0),
   },
   "PrivateSeat",
 );
@@ -51,6 +53,8 @@ export const TableStateSchema = schema(
     result: t.string().default(""),
     /** Why an abandoned table ended ("ended-by-players" | "all-left"), else "". */
     endReason: t.string().default(""),
+    /** How fast the bots play: "instant" | "quick" | "normal" (issue #15 item 5). */
+    botPace: t.string().default("normal"),
   },
   "TableState",
 );

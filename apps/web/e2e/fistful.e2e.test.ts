@@ -219,7 +219,13 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(await page.locator("[data-match]").count()).toBe(1);
     expect(await row.textContent()).toContain("Annie Oakley");
     expect(await row.textContent()).toContain("A Fistful of Meeples");
+    // Results are held back in the list (they would spoil the replay) until the person asks.
+    expect(await row.textContent()).not.toMatch(/won|Shared win/);
+    expect(await row.locator("[data-total], .star").count()).toBe(0);
+    expect(await page.isChecked('input[name="show-results"]')).toBe(false);
+    await page.check('input[name="show-results"]');
     expect(await row.textContent()).toMatch(/won|Shared win/);
+    expect(await page.evaluate(() => localStorage.getItem("saloon.history.results"))).toBe("shown");
     const rowTotals: Record<string, string> = {};
     for (const seat of await row.locator("li[data-seat]").all()) {
       rowTotals[(await seat.getAttribute("data-seat")) ?? "?"] = (await seat.locator("[data-total]").textContent())?.trim() ?? "";

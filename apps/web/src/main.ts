@@ -1,3 +1,4 @@
+import "./lib/i18n.ts"; // first: points every message at the reader's language before anything renders
 import { mount } from "svelte";
 import App from "./App.svelte";
 import "./app.css";

@@ -51,6 +51,21 @@ describe.each(testDatabases())("match store on $name", (database) => {
     expect(tables.map((t) => t.tablename)).toEqual(["Match", "MatchAction", "MatchResult", "MatchSeat", "Player", "ServerProcess", "_prisma_migrations"]);
   });
 
+  it("takes back stored actions from an index on, only for the process that owns the match", async () => {
+    const id = "take-back-match";
+    await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: "take-back", createdAt: new Date(), status: "playing", seats: [], ownerId: "process-a" });
+    for (let index = 0; index < 5; index++) await store.appendAction(id, { index, seat: index % 2, action: { type: "step", n: index }, at: new Date() });
+    const stored = async () => (await db.prisma.matchAction.findMany({ where: { matchId: id }, orderBy: { index: "asc" } })).map((row) => row.index);
+    // Another process may not touch it: nothing is deleted.
+    await expect(store.takeBackActions(id, 2, "process-b")).rejects.toThrow(/no longer run by this process/);
+    expect(await stored()).toEqual([0, 1, 2, 3, 4]);
+    await store.takeBackActions(id, 3, "process-a");
+    expect(await stored()).toEqual([0, 1, 2]);
+    // The freed places take the moves made instead.
+    await store.appendAction(id, { index: 3, seat: 1, action: { type: "other" }, at: new Date() });
+    expect(await stored()).toEqual([0, 1, 2, 3]);
+  });
+
   it("stores a finished game whose replay ends with exactly the stored scores", async () => {
     const played = await storePlayedMatch(store, "m-replay", "stored-1", ["Ann", "Bob", "Cy"], new Date("2026-11-01T10:00:00Z"));
     const detail = (await store.getEnded("m-replay"))!;

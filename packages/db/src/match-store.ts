@@ -21,6 +21,8 @@ export interface TableSetup {
   /** How many seats, and which are bots (with their names): enough to rebuild a table that has not started. */
   seats?: number;
   bots?: { seat: Seat; name: string }[];
+  /** How fast the bots played when the table was created ("instant" | "quick" | "normal"). */
+  botPace?: string;
 }
 
 export interface NewMatch {
@@ -130,6 +132,11 @@ export class MatchStore {
     });
   }
 
+  /** The table's setup changed at the table (its bot pace): a rebuilt table takes it up again. */
+  async updateTable(matchId: string, table: TableSetup): Promise<void> {
+    await this.prisma.match.updateMany({ where: { id: matchId }, data: { table: table as unknown as Prisma.InputJsonValue } });
+  }
+
   /** A seat changed hands before the start (a person sat down). */
   async updateSeat(matchId: string, given: { seat: Seat; kind: "human" | "bot"; name: string; playerId: string | null }): Promise<void> {
     const seat = { ...given, name: storableText(given.name) };
@@ -190,6 +197,23 @@ export class MatchStore {
     await this.prisma.matchAction.create({
       data: { matchId, index: row.index, seat: row.seat, action: storableJson(row.action) as Prisma.InputJsonValue, at: row.at },
     });
+  }
+
+  /**
+   * Takes back stored actions: deletes those from `fromIndex` on (a person took back steps of
+   * their turn, issue #15 item 3), so the stored log again holds only the moves that count. With
+   * `ownerId`, only while that process owns the match (the match row is locked while deleting,
+   * as the action writer's inserts lock it): a copy of a table that another process took over
+   * gets OwnershipLost and deletes nothing.
+   */
+  async takeBackActions(matchId: string, fromIndex: number, ownerId?: string): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      if (ownerId !== undefined) {
+        const [row] = await tx.$queryRaw<{ ownerId: string | null }[]>`SELECT "ownerId" FROM "Match" WHERE "id" = ${matchId} FOR SHARE`;
+        if (!row || row.ownerId !== ownerId) throw new OwnershipLost(matchId);
+      }
+      await tx.matchAction.deleteMany({ where: { matchId, index: { gte: fromIndex } } });
+    }, INTERACTIVE_TRANSACTION);
   }
 
   /**

@@ -128,6 +128,13 @@ export interface Game<S, A extends ActionBase, O, V> {
    * Paso's solo opponent Sue). A table makes them bot seats with this name; no person sits there.
    */
   automaSeats?(seats: number, options: O): AutomaSeat[];
+  /**
+   * Optional: whether the step from `before` to `after` by `seat` cannot be taken back for a
+   * reason only the game knows: it showed something hidden without drawing randomness (a draw
+   * from a pile shuffled at setup: "reveal"), or it ended the seat's turn although the same seat
+   * decides next ("turn"). undo.ts finds dice, shuffles and decisions handed on by itself.
+   */
+  closesUndo?(before: S, after: S, seat: Seat): "reveal" | "turn" | null;
 }
 
 /** A seat the game plays itself, and the name it goes by at the table. */

@@ -33,6 +33,7 @@ export interface GameRules<S, A extends ActionBase, O, V> {
   bot(view: V, prompt: Prompt<A>, random: Random): A;
   stats?(state: S, events: readonly LogEvent[]): Record<string, number>[];
   automaSeats?(seats: number, options: O): AutomaSeat[];
+  closesUndo?(before: S, after: S, seat: Seat): "reveal" | "turn" | null;
 }
 
 /** Events marked `onlyFor` reach only those seats; everything else is public. */
@@ -90,6 +91,7 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
     bot: rules.bot,
     ...(rules.stats ? { stats: rules.stats } : {}),
     ...(rules.automaSeats ? { automaSeats: rules.automaSeats } : {}),
+    ...(rules.closesUndo ? { closesUndo: rules.closesUndo } : {}),
     apply(state, seat, action) {
       if (!isBoundedJson(action) || typeof action !== "object" || action === null || Array.isArray(action)) {
         return fail("MALFORMED_ACTION", "An action must be a small plain object");

@@ -7,6 +7,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import type { ActionBase, Game, GameErrorCode, LogEvent, Prompt, Seat } from "./contract.ts";
 import { type LoggedAction, playOut } from "./simulate.ts";
+import { type UndoBarrier, undoBarrier } from "./undo.ts";
 
 export interface Played<S> {
   state: S;
@@ -148,4 +149,25 @@ export function vandalizeViews(game: Game<any, any, any, any>, state: unknown, s
   };
   for (let viewer = -1; viewer < seats; viewer++) vandalize(game.view(state, viewer < 0 ? null : viewer));
   return { before, after: canonicalJson(state) };
+}
+
+/** One step of a bot-played game with where it leaves the undo window (issue #15 item 3). */
+export interface UndoStep {
+  seat: Seat;
+  action: ActionBase;
+  events: LogEvent[];
+  barrier: UndoBarrier | null;
+}
+
+/** Plays a game with the game's own bots and tells, step by step, whether it could be taken back. */
+export function undoSteps(game: Game<any, any, any, any>, seed: string, seats: number, options?: unknown): UndoStep[] {
+  const { log } = playOut(game, { seed, seats, options });
+  let state = game.setup(seed, seats, options);
+  return log.map(({ seat, action }) => {
+    const result = game.apply(state, seat, action);
+    if (!result.ok) throw new Error(result.error.message);
+    const barrier = undoBarrier(game, state, result.state, seat);
+    state = result.state;
+    return { seat, action, events: result.events, barrier };
+  });
 }

@@ -52,10 +52,34 @@ export interface LobbyEntry {
 }
 
 /** Client → server message types. */
-export const CLIENT_MESSAGES = { action: "action", absentSeat: "absent-seat" } as const;
+export const CLIENT_MESSAGES = {
+  action: "action",
+  absentSeat: "absent-seat",
+  /** Takes back the sender's last step of its turn, while it may (issue #15 item 3); no payload. */
+  undo: "undo",
+  /** A seated person sets the table's bot pace: payload `BotPaceMessage` (issue #15 item 5). */
+  botPace: "bot-pace",
+  /** A seated person lets the bots play their pending steps at once, until a person owes a decision; no payload. */
+  skipBots: "skip-bots",
+  /**
+   * Asks whether an action would be final (it could not be taken back), before sending it: for
+   * the "confirm before ending my turn" option. Payload: the action; answered by "step-check".
+   */
+  checkStep: "check-step",
+} as const;
 
 /** Server → client message types. */
-export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error" } as const;
+export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", stepCheck: "step-check" } as const;
+
+/**
+ * The answer to "check-step" for one of the seat's current options: `final` when it could not be
+ * taken back; `endsTurn` when it hands the turn on (or ends the game) without drawing or
+ * revealing anything, so the answer never tells the outcome of a draw.
+ */
+export interface StepCheckMessage {
+  final: boolean;
+  endsTurn: boolean;
+}
 
 /** Sent to a client once after it joined: its seat, or null for a spectator. */
 export interface SeatedMessage {
@@ -82,7 +106,33 @@ export type ProtocolErrorCode =
   | "RATE_LIMITED" // too many messages too fast
   | "BAD_MESSAGE" // the payload does not have the message's shape, or is too large
   | "UNKNOWN_MESSAGE" // a message type the server does not handle
-  | "NOT_NOW"; // an absent-seat choice for a seat that is not (or no longer) absent past its grace period
+  | "NOT_NOW" // an absent-seat choice for a seat that is not (or no longer) absent past its grace period
+  | "NOTHING_TO_UNDO" // an undo from a seat that has taken no step this turn that could be taken back
+  | "UNDO_CLOSED"; // an undo past a step that revealed something, drew randomness or ended the turn
+
+/**
+ * Every ProtocolErrorCode once, as data: clients keep a text per code and their tests walk this
+ * list. A Record over the union, so the type check fails when a code is added to the union and
+ * not here (or listed here and not in the union).
+ */
+const PROTOCOL_ERROR_CODE_SET: Record<ProtocolErrorCode, true> = {
+  MALFORMED_ACTION: true,
+  UNKNOWN_ACTION: true,
+  NOT_YOUR_TURN: true,
+  ILLEGAL_ACTION: true,
+  GAME_OVER: true,
+  BAD_SETUP: true,
+  INTERNAL_ERROR: true,
+  NOT_SEATED: true,
+  NOT_STARTED: true,
+  RATE_LIMITED: true,
+  BAD_MESSAGE: true,
+  UNKNOWN_MESSAGE: true,
+  NOT_NOW: true,
+  NOTHING_TO_UNDO: true,
+  UNDO_CLOSED: true,
+};
+export const PROTOCOL_ERROR_CODES = Object.keys(PROTOCOL_ERROR_CODE_SET) as readonly ProtocolErrorCode[];
 
 export interface ErrorMessage {
   code: ProtocolErrorCode;
@@ -104,7 +154,18 @@ export type JoinErrorCode =
   | "RATE_LIMITED" // too many creates or joins from this person or address; try again later
   | "BAD_REQUEST"; // the request itself was refused before it reached a table (too large, malformed)
 
-export const JOIN_ERROR_CODES: readonly JoinErrorCode[] = ["BAD_OPTIONS", "UNKNOWN_GAME", "BAD_SETUP", "TABLE_FULL", "SEAT_TAKEN", "ROOM_FULL", "RATE_LIMITED", "BAD_REQUEST"];
+const JOIN_ERROR_CODE_SET: Record<JoinErrorCode, true> = {
+  BAD_OPTIONS: true,
+  UNKNOWN_GAME: true,
+  BAD_SETUP: true,
+  TABLE_FULL: true,
+  SEAT_TAKEN: true,
+  ROOM_FULL: true,
+  RATE_LIMITED: true,
+  BAD_REQUEST: true,
+};
+/** Every JoinErrorCode once (checked against the union like PROTOCOL_ERROR_CODES). */
+export const JOIN_ERROR_CODES = Object.keys(JOIN_ERROR_CODE_SET) as readonly JoinErrorCode[];
 
 export function formatJoinError(code: JoinErrorCode, message: string): string {
   return `${code}: ${message}`;
@@ -148,7 +209,7 @@ export interface TableSnapshot {
     /** The grace period is over: the people still here may give the seat to a bot or end the game. */
     graceOver: boolean;
     /** Only this seat's own: its view's paths that differ from the public ones, and its prompt (JSON, or ""). */
-    secret?: { view: Record<string, string>; prompt: string };
+    secret?: { view: Record<string, string>; prompt: string; undo?: number };
   }[];
   /** The public view: path → leaf JSON text or container marker (view-paths.ts). */
   view: Record<string, string>;
@@ -156,6 +217,8 @@ export interface TableSnapshot {
   result: string;
   /** Why an abandoned table ended ("ended-by-players", "all-left"), else "". */
   endReason: string;
+  /** How fast the bots play: "instant" | "quick" | "normal" (absent from servers before issue #15). */
+  botPace?: string;
 }
 
 /**

@@ -51,6 +51,8 @@ export const createTableOptions = z
      * after it the others may give the seat to a bot or end the game. Default 300.
      */
     graceSeconds: z.number().int().min(0).max(MAX_GRACE_SECONDS).default(DEFAULT_GRACE_SECONDS),
+    /** How fast the server's bots play: "normal" waits the server's bot delay per step (issue #15 item 5). */
+    botPace: z.enum(["instant", "quick", "normal"]).default("normal"),
   })
   .strict();
 export type CreateTableOptions = z.input<typeof createTableOptions>;
@@ -73,6 +75,13 @@ export const actionMessage = z.object({ type: z.string().min(1).max(40) }).catch
  */
 export const absentSeatMessage = z.object({ seat: z.number().int().min(0).max(MAX_SEATS - 1), choice: z.enum(["bot", "end"]) }).strict();
 export type AbsentSeatMessage = z.infer<typeof absentSeatMessage>;
+
+/** The bot paces a table can have, slowest last. */
+export const BOT_PACES = ["instant", "quick", "normal"] as const;
+export type BotPace = (typeof BOT_PACES)[number];
+/** The payload of a "bot-pace" message: a seated person changes how fast the bots play. */
+export const botPaceMessage = z.object({ pace: z.enum(BOT_PACES) }).strict();
+export type BotPaceMessage = z.infer<typeof botPaceMessage>;
 
 /** Query text: one value (not repeated), and nothing a name could never hold. */
 const queryText = (max: number) =>

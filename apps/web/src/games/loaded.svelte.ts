@@ -1,4 +1,5 @@
 /** The renderer of the game a page shows, loaded once the page knows which game it is. */
+import { m } from "../paraglide/messages.js";
 import { loadClient } from "./registry.ts";
 import type { GameClient } from "./types.ts";
 
@@ -22,7 +23,7 @@ export class LoadedClient {
       (error: unknown) => {
         if (this.#gameId !== gameId) return;
         this.#gameId = "";
-        this.failure = `The board for this game could not be loaded (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`;
+        this.failure = m.table_board_failed({ reason: error instanceof Error ? error.message : String(error) });
       },
     );
   }

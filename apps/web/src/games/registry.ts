@@ -5,6 +5,7 @@
  * options. registry.test.ts checks that each entry matches the module it loads.
  */
 import type { Component } from "svelte";
+import type { GameHelp } from "../help/types.ts";
 import type { GameClient } from "./types.ts";
 
 export interface GameEntry {
@@ -16,6 +17,8 @@ export interface GameEntry {
   load: () => Promise<GameClient<never>>;
   /** The game's own table options form for the lobby, if it has one (see GameClient.TableOptions). */
   tableOptions?: () => Promise<Component<{ options?: Record<string, unknown> }>>;
+  /** The game's "How to play" (rules, player aid, rulings): its own chunk, loaded when asked for. */
+  help?: () => Promise<GameHelp>;
 }
 
 const GAMES: GameEntry[] = [
@@ -24,18 +27,21 @@ const GAMES: GameEntry[] = [
     title: "A Fistful of Meeples",
     rulesVersion: "2",
     load: () => import("./fistful/index.ts").then((m) => m.fistfulClient as GameClient<never>),
+    help: () => import("./fistful/help/index.ts").then((m) => m.fistfulHelp),
   },
   {
     id: "el-gaucho",
     title: "El Gaucho",
     rulesVersion: "1",
     load: () => import("./el-gaucho/index.ts").then((m) => m.elGauchoClient as GameClient<never>),
+    help: () => import("./el-gaucho/help/index.ts").then((m) => m.elGauchoHelp),
   },
   {
     id: "el-paso",
     title: "Great Western Trail: El Paso",
     rulesVersion: "2",
     load: () => import("./el-paso/index.ts").then((m) => m.elPasoClient as GameClient<never>),
+    help: () => import("./el-paso/help/index.ts").then((m) => m.elPasoHelp),
     tableOptions: () => import("./el-paso/TableOptions.svelte").then((m) => m.default),
   },
 ];

@@ -1,12 +1,13 @@
 /** The live list of public tables, fed by the server's LobbyRoom ("rooms", "+", "-"). */
 import type { Room, RoomAvailable } from "@colyseus/sdk";
 import { GUEST_TOKEN_HEADER, LOBBY_MESSAGES, LOBBY_ROOM, type MyTable, TABLE_ROOM, type TableListing } from "@saloon/protocol";
-import { colyseus, errorText, httpUrl } from "./server.ts";
+import { m } from "../paraglide/messages.js";
+import { ServerAnswer, colyseus, errorText, httpUrl } from "./server.ts";
 
 /** The running games this guest sits at, on any server process and from any tab (GET /api/my-tables). */
 export async function fetchMyTables(token: string, fetchImpl: typeof fetch = fetch): Promise<MyTable[]> {
   const response = await fetchImpl(httpUrl("/api/my-tables"), { headers: { accept: "application/json", [GUEST_TOKEN_HEADER]: token } });
-  if (!response.ok) throw new Error(`The server answered ${response.status} for your tables.`);
+  if (!response.ok) throw new ServerAnswer(response.status, "tables");
   const body: unknown = await response.json();
   return Array.isArray(body) ? (body as MyTable[]) : [];
 }
@@ -25,7 +26,11 @@ export class LobbyFeed {
    */
   ended = $state.raw<Listing[]>([]);
   connection = $state<"connecting" | "open" | "failed">("connecting");
-  failure = $state("");
+  /** Why the feed failed, in the reader's language (a function, so a language switch re-says it). */
+  #failure = $state.raw<() => string>(() => "");
+  get failure(): string {
+    return this.#failure();
+  }
   #room: Room | null = null;
   #closed = false;
 
@@ -56,13 +61,13 @@ export class LobbyFeed {
       room.onLeave(() => {
         if (!this.#closed) {
           this.connection = "failed";
-          this.failure = "Lost the connection to the lobby.";
+          this.#failure = m.lobby_feed_lost;
         }
       });
       this.connection = "open";
     } catch (error) {
       this.connection = "failed";
-      this.failure = errorText(error);
+      this.#failure = () => errorText(error);
     }
   }
 

@@ -3,6 +3,7 @@ import { elGaucho } from "@saloon/el-gaucho";
 import { fistful } from "@saloon/fistful";
 import { describe, expect, it } from "vitest";
 import { type Cursor, buildReplay, control, headlineEvent, keyControl, lastMove, moveEvents, notReplayable, scoreProblems, visibleEvents } from "./replay.ts";
+import { setLanguage } from "./i18n.ts";
 
 const played = playOut(fistful, { seed: "replay-test", seats: 3 });
 const match = { seed: "replay-test", seats: 3, options: null, actions: played.log };
@@ -204,5 +205,21 @@ describe("scoreProblems", () => {
     const cats = copy();
     cats.categories = ["gold"];
     expect(scoreProblems(cats, stored, names)[0]).toBe("Scoring categories differ: stored gold, bars, signs; rebuilt gold.");
+  });
+
+  it("says it in the reader's language", () => {
+    const other = copy();
+    other.lines[0] = { ...other.lines[0]!, total: 45 };
+    other.winners = [];
+    setLanguage("de");
+    try {
+      expect(scoreProblems(other, stored, names)).toEqual([
+        "Annie: aufgezeichnet 47 Punkte, die Wiederholung ergibt 45.",
+        "Die Sieger weichen ab: aufgezeichnet Annie; die Wiederholung ergibt keine.",
+      ]);
+      expect(notReplayable(undefined, { game: "fistful", rulesVersion: "1" })).toMatch(/kennt die Regeln von „fistful“ nicht/);
+    } finally {
+      setLanguage("en");
+    }
   });
 });

@@ -5,6 +5,8 @@
  * viewer's buttons, slider, keys and playback all go through one tested function.
  */
 import { type ActionBase, type AnyGame, type FinalScores, type LogEvent, type Seat, sameJson } from "@saloon/engine";
+import { m } from "../paraglide/messages.js";
+import { joinNames, seatName } from "./seats.ts";
 
 export interface ReplayMove {
   /** 1-based: move 1 is the first action of the match. */
@@ -40,10 +42,8 @@ export interface RecordedMatch {
  * keeps its recorded scores; it is marked instead of replayed.
  */
 export function notReplayable(rules: Pick<AnyGame, "id" | "rulesVersion"> | null | undefined, match: { game: string; rulesVersion: string }): string | null {
-  if (!rules || rules.id !== match.game) return `This client has no rules for “${match.game}”, so it can't replay this match. The scores above are as recorded.`;
-  if (rules.rulesVersion !== match.rulesVersion) {
-    return `This match was played with rules version ${match.rulesVersion}; the site now runs version ${rules.rulesVersion} and does not keep older rules, so it can't be replayed move by move. The scores above are as recorded.`;
-  }
+  if (!rules || rules.id !== match.game) return m.match_no_rules({ game: match.game });
+  if (rules.rulesVersion !== match.rulesVersion) return m.match_old_rules({ played: match.rulesVersion, current: rules.rulesVersion });
   return null;
 }
 
@@ -159,9 +159,9 @@ export function keyControl(key: string): Control | null {
 
 /** Playback speeds, milliseconds per move. */
 export const SPEEDS = [
-  { label: "Slow", ms: 1600 },
-  { label: "Normal", ms: 800 },
-  { label: "Fast", ms: 300 },
+  { label: m.match_speed_slow, ms: 1600 },
+  { label: m.match_speed_normal, ms: 800 },
+  { label: m.match_speed_fast, ms: 300 },
 ] as const;
 
 // ------------------------------------------------------------------ the score check
@@ -171,31 +171,30 @@ export const SPEEDS = [
  * empty when they agree (they must). Sentences, ready to show.
  */
 export function scoreProblems(rebuilt: FinalScores | null, stored: FinalScores, names: readonly string[]): string[] {
-  if (!rebuilt) return ["The rebuilt game never reaches its end, yet the match was recorded as finished."];
-  const who = (seat: Seat) => names[seat] || `Seat ${seat + 1}`;
+  if (!rebuilt) return [m.match_problem_no_end()];
+  const who = (seat: Seat) => seatName(names, seat);
   const problems: string[] = [];
   if (!sameJson(rebuilt.categories, stored.categories)) {
-    problems.push(`Scoring categories differ: stored ${stored.categories.join(", ")}; rebuilt ${rebuilt.categories.join(", ")}.`);
+    problems.push(m.match_problem_categories({ stored: stored.categories.join(", "), rebuilt: rebuilt.categories.join(", ") }));
   }
   const seats = [...new Set([...stored.lines, ...rebuilt.lines].map((l) => l.seat))].sort((a, b) => a - b);
   for (const seat of seats) {
     const a = stored.lines.find((l) => l.seat === seat);
     const b = rebuilt.lines.find((l) => l.seat === seat);
     if (!a || !b) {
-      problems.push(`${who(seat)} has a score only in the ${a ? "stored" : "rebuilt"} result.`);
+      problems.push(a ? m.match_problem_only_stored({ name: who(seat) }) : m.match_problem_only_rebuilt({ name: who(seat) }));
       continue;
     }
-    if (a.total !== b.total) problems.push(`${who(seat)}: stored ${a.total} points, the replay gives ${b.total}.`);
+    if (a.total !== b.total) problems.push(m.match_problem_total({ name: who(seat), stored: String(a.total), rebuilt: String(b.total) }));
     for (const category of new Set([...Object.keys(a.breakdown), ...Object.keys(b.breakdown)])) {
       const x = a.breakdown[category] ?? 0;
       const y = b.breakdown[category] ?? 0;
-      if (x !== y) problems.push(`${who(seat)}, ${category}: stored ${x}, the replay gives ${y}.`);
+      if (x !== y) problems.push(m.match_problem_category({ name: who(seat), category, stored: String(x), rebuilt: String(y) }));
     }
-    if (a.placement !== b.placement) problems.push(`${who(seat)}: stored place ${a.placement}, the replay gives ${b.placement}.`);
+    if (a.placement !== b.placement) problems.push(m.match_problem_place({ name: who(seat), stored: String(a.placement), rebuilt: String(b.placement) }));
   }
   const winners = (s: FinalScores) => [...s.winners].sort((x, y) => x - y);
-  if (!sameJson(winners(stored), winners(rebuilt))) {
-    problems.push(`Winners differ: stored ${winners(stored).map(who).join(" & ") || "none"}; the replay gives ${winners(rebuilt).map(who).join(" & ") || "none"}.`);
-  }
+  const winnerNames = (s: FinalScores) => joinNames(winners(s).map(who)) || m.match_problem_none();
+  if (!sameJson(winners(stored), winners(rebuilt))) problems.push(m.match_problem_winners({ stored: winnerNames(stored), rebuilt: winnerNames(rebuilt) }));
   return problems;
 }

@@ -3,14 +3,16 @@
  * opponent. A solo table is a 2-seat El Paso table with the options { solo: true, difficulty };
  * the server seats Sue at seat 1 by itself (packages/games/el-paso/src/sue.ts).
  */
+import { m } from "../paraglide/messages.js";
+
 export const SOLO_GAME = "el-paso";
 
 /** Her difficulty is the number of B-cards shuffled into her bot deck with the 8 A-cards. */
 export const SOLO_DIFFICULTIES = [
-  { difficulty: 0, label: "No B-card (easiest)" },
-  { difficulty: 1, label: "1 B-card" },
-  { difficulty: 2, label: "2 B-cards" },
-  { difficulty: 3, label: "3 B-cards (hardest)" },
+  { difficulty: 0, label: m.lobby_solo_level_0 },
+  { difficulty: 1, label: m.lobby_solo_level_1 },
+  { difficulty: 2, label: m.lobby_solo_level_2 },
+  { difficulty: 3, label: m.lobby_solo_level_3 },
 ] as const;
 
 export interface CreateTableRequest {
@@ -20,6 +22,8 @@ export interface CreateTableRequest {
   private: boolean;
   /** How long a person who left keeps their seat (seconds). */
   graceSeconds?: number;
+  /** How fast the bots play (issue #15 item 5); the server's default is "normal". */
+  botPace?: "instant" | "quick" | "normal";
   options?: Record<string, unknown>;
 }
 

@@ -8,12 +8,13 @@ import {
   type AbsentSeatMessage,
   CLIENT_MESSAGES,
   CLOSE_CODES,
-  type JoinErrorCode,
   joinErrorCode,
   type ErrorMessage,
   type LogMessage,
   SERVER_MESSAGES,
   type SeatedMessage,
+  type BotPace,
+  type StepCheckMessage,
   TABLE_ROOM,
   type TableSnapshot,
   decodePrompt,
@@ -22,6 +23,8 @@ import {
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
+import { m } from "../paraglide/messages.js";
+import { JOIN_ERROR_TEXTS, tableErrorText } from "./errors.ts";
 import { fetchMatch } from "./history.ts";
 import { guestToken, savedName } from "./identity.ts";
 import { colyseus, errorText } from "./server.ts";
@@ -36,17 +39,6 @@ export interface Notice {
 
 let noticeIds = 0;
 
-const JOIN_FAILURES: Record<JoinErrorCode, string> = {
-  TABLE_FULL: "Every seat at this table is taken. You can still watch.",
-  SEAT_TAKEN: "That seat has just been taken by someone else.",
-  UNKNOWN_GAME: "This server doesn't host that game.",
-  BAD_SETUP: "The game refused this table's setup.",
-  BAD_OPTIONS: "The server didn't accept the request. Check your name and try again.",
-  ROOM_FULL: "This table has as many watchers as it can take right now. Try again in a little while.",
-  RATE_LIMITED: "That was a lot of tables or joins in a short time. Wait a minute and try again.",
-  BAD_REQUEST: "The server couldn't read that request.",
-};
-
 /** A join that failed because the table is not (yet) on any server: it may come back after a restart. */
 function tableMissing(error: unknown): boolean {
   return !joinErrorCode(error) && /not found|no rooms? found|invalid room|disposed|not available|timed out|failed to fetch|networkerror|econnrefused/i.test(errorText(error));
@@ -59,8 +51,8 @@ const MISSING_TABLE_PATIENCE_MS = 30_000;
 export function joinFailure(error: unknown): string {
   const code = joinErrorCode(error);
   const text = errorText(error);
-  if (code) return JOIN_FAILURES[code];
-  if (/not found|no rooms? found|invalid room/i.test(text)) return "This table doesn't exist any more (or the link is wrong).";
+  if (code) return JOIN_ERROR_TEXTS[code]();
+  if (/not found|no rooms? found|invalid room/i.test(text)) return m.table_gone();
   return text;
 }
 
@@ -84,7 +76,11 @@ export class TableSession {
   connection = $state<Connection>("connecting");
   /** The table is gone because its game ended: the page points to the replay instead. */
   ended = $state(false);
-  failure = $state("");
+  /** Why the table is not reachable, in the reader's language (a function, so a language switch re-says it). */
+  #failure = $state.raw<() => string>(() => "");
+  get failure(): string {
+    return this.#failure();
+  }
   snapshot = $state.raw<TableSnapshot | null>(null);
   /** This client's seat; null for a spectator. Undefined until the server said so. */
   seat = $state<number | null | undefined>(undefined);
@@ -101,6 +97,9 @@ export class TableSession {
     this.snapshot && this.seat !== undefined && this.seat !== null ? (decodePrompt<Option>(this.snapshot, this.seat) as Prompt<Option> | null) : null,
   );
   result = $derived.by<FinalScores | null>(() => (this.snapshot ? decodeResult(this.snapshot) : null));
+  /** How many steps of this turn this client's seat can take back now (issue #15 item 3). */
+  undoable = $derived.by<number>(() => (this.snapshot && typeof this.seat === "number" ? (this.snapshot.seats.find((s) => s.seat === this.seat)?.secret?.undo ?? 0) : 0));
+  #stepChecks: ((answer: StepCheckMessage | null) => void)[] = [];
 
   #left = false;
   #watching = false;
@@ -121,7 +120,7 @@ export class TableSession {
     this.#retry = null;
     if (this.#left) return;
     if (this.connection !== "reconnecting") this.connection = "connecting";
-    this.failure = "";
+    this.#failure = () => "";
     try {
       const joinOptions = options.watch
         ? { spectate: true }
@@ -141,7 +140,7 @@ export class TableSession {
       if (match?.kind === "ended" || match?.kind === "unknown") {
         this.connection = "failed";
         this.ended = match.kind === "ended";
-        this.failure = this.ended ? "This game has ended; its table has closed." : "There is no table with this id (or the link is wrong).";
+        this.#failure = this.ended ? m.table_ended_closed : m.table_no_such;
         return;
       }
       if (tableMissing(error) && waited < MISSING_TABLE_PATIENCE_MS && !this.#left) {
@@ -149,7 +148,7 @@ export class TableSession {
         return;
       }
       this.connection = "failed";
-      this.failure = joinFailure(error);
+      this.#failure = () => joinFailure(error);
     }
   }
 
@@ -169,9 +168,12 @@ export class TableSession {
       this.gameId = message.game;
     });
     room.onMessage(SERVER_MESSAGES.log, (message: LogMessage) => this.addLog(message));
+    room.onMessage(SERVER_MESSAGES.stepCheck, (message: StepCheckMessage) => this.#stepChecks.shift()?.(message));
     room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
+      // A refused step check is answered "don't know": the page asks to confirm then.
+      this.#stepChecks.shift()?.(null);
       this.busy = false;
-      this.notify(message.message || message.code);
+      this.notify(tableErrorText(String(message.code), message.message));
     });
     room.onStateChange((state) => {
       const raw = state as { toJSON?: () => unknown };
@@ -198,12 +200,12 @@ export class TableSession {
         return;
       }
       this.connection = "closed";
-      this.failure =
+      this.#failure =
         code === CLOSE_CODES.replaced
-          ? "Your seat was taken over by another window or device with your identity."
+          ? m.table_replaced
           : code === 1000 || code === 4000
-            ? "The table has closed."
-            : `The connection to the table was lost (code ${code}).`;
+            ? m.table_closed
+            : () => m.table_lost({ code: String(code) });
     });
   }
 
@@ -230,6 +232,40 @@ export class TableSession {
     setTimeout(() => {
       if (this.#sent === sent) this.busy = false;
     }, 4000);
+  }
+
+  /** Takes back this seat's last step of its turn; the server answers with the game as before it. */
+  undo(): void {
+    if (!this.room || this.busy || this.undoable === 0) return;
+    this.room.send(CLIENT_MESSAGES.undo);
+  }
+
+  /** Whether an option would be final (could not be taken back): the server tries it without keeping it. */
+  checkStep(option: Option): Promise<StepCheckMessage | null> {
+    const room = this.room;
+    if (!room) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const answer = (message: StepCheckMessage | null) => {
+        clearTimeout(timer);
+        resolve(message);
+      };
+      const timer = setTimeout(() => {
+        this.#stepChecks = this.#stepChecks.filter((waiting) => waiting !== answer);
+        resolve(null);
+      }, 3000);
+      this.#stepChecks.push(answer);
+      room.send(CLIENT_MESSAGES.checkStep, option);
+    });
+  }
+
+  /** A seated person sets how fast the bots play, for the whole table. */
+  setBotPace(pace: BotPace): void {
+    this.room?.send(CLIENT_MESSAGES.botPace, { pace });
+  }
+
+  /** The bots play the rest of their current run without waiting. */
+  skipBots(): void {
+    this.room?.send(CLIENT_MESSAGES.skipBots);
   }
 
   notify(text: string): void {

@@ -3,6 +3,7 @@ import { chooseAction } from "./bot.ts";
 import { ACTION_TYPES, type GauchoAction, currentPrompts, perform } from "./rules/index.ts";
 import { finalScores } from "./scoring.ts";
 import { type GauchoState, setupState } from "./state.ts";
+import { closesUndo } from "./undo.ts";
 import { type GauchoView, viewFor } from "./view.ts";
 
 /** El Gaucho has no table options. */
@@ -24,6 +25,7 @@ export const elGaucho = defineGame<GauchoState, GauchoAction, GauchoOptions, Gau
   scores: finalScores,
   view: viewFor,
   bot: chooseAction,
+  closesUndo,
 });
 
 export * from "./data.ts";

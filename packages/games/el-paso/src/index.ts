@@ -21,6 +21,7 @@ import { finalScores } from "./scoring.ts";
 import { DEFAULT_OPTIONS, type ElPasoOptions, type ElPasoState, setupState } from "./state.ts";
 import { simulationStats } from "./stats.ts";
 import { DIFFICULTIES, type Difficulty, SUE_SEAT } from "./sue.ts";
+import { closesUndo } from "./undo.ts";
 import { type ElPasoView, viewFor } from "./view.ts";
 
 function parseOptions(raw: unknown): ElPasoOptions {
@@ -95,6 +96,7 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   bot: (view, prompt, random) => (prompt.kind === "sue" ? prompt.options[0]! : chooseAction(view, prompt, random)),
   automaSeats: (_seats, options) => (options.solo ? [{ seat: SUE_SEAT, name: "Sue" }] : []),
   stats: simulationStats,
+  closesUndo,
 });
 
 export * from "./data.ts";

@@ -1,4 +1,5 @@
 /** Fallback renderer for a game without its own board: every option becomes a button. */
+import { m } from "../../paraglide/messages.js";
 import type { GameClient } from "../types.ts";
 import GenericBoard from "./GenericBoard.svelte";
 
@@ -12,8 +13,8 @@ export const genericClient: GameClient<unknown> = {
       .join(", ");
     return details ? `${type}: ${details}.` : `${type}.`;
   },
-  describePrompt: (prompt) => `Your decision: ${prompt.kind}.`,
-  describeWaiting: (kind) => `deciding (${kind})`,
+  describePrompt: (prompt) => m.generic_prompt({ kind: prompt.kind }),
+  describeWaiting: (kind) => m.generic_waiting({ kind }),
   onBoard: () => false,
   optionLabel: (_prompt, option) => {
     const { type, ...rest } = option;

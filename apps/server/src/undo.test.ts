@@ -1,0 +1,210 @@
+/**
+ * Taking back steps of one's own turn (issue #15 item 3), through the real server with real SDK
+ * clients: one step per undo back to the turn's start, the typed refusals, everyone's view and
+ * log, and the store: the stored log always replays to exactly what the players see.
+ */
+import type { ColyseusTestServer } from "@colyseus/testing";
+import type { MatchStore } from "@saloon/db";
+import { type ActionBase, type LogEvent, type Prompt, createRandom, replay } from "@saloon/engine";
+import { TABLE_ROOM, decodePrompt, decodeResult, decodeView } from "@saloon/protocol";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
+
+let colyseus: ColyseusTestServer & { store: MatchStore };
+beforeAll(async () => {
+  colyseus = await bootTestServer({ rateLimit: { perSecond: 1000, burst: 1000 } });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+beforeEach(async () => {
+  await colyseus.cleanup();
+});
+
+const fistful = testGames.fistful!;
+/** Steps of a Fistful turn that never draw from the bag nor end the turn (engine tests: the window stays open). */
+const OPEN_KINDS = new Set(["take", "direction", "place"]);
+
+async function twoPeople() {
+  const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, name: "Ann", token: token("ann") }));
+  const bob = await record("bob", colyseus.sdk.joinById(ann.room.roomId, { name: "Bob", token: token("bob") }));
+  await ann.until(() => ann.latest.status === "playing", "the start");
+  return { ann, bob };
+}
+
+const promptOf = (player: Recorder): Prompt<ActionBase> | null => decodePrompt(player.latest, player.seat!);
+const undoCount = (player: Recorder): number => player.latest.seats[player.seat!]?.secret?.undo ?? 0;
+const viewOf = (player: Recorder): unknown => decodeView(player.latest, player.seat!);
+const logOf = (player: Recorder): LogEvent[] => {
+  const log: LogEvent[] = [];
+  for (const message of player.logMessages()) {
+    if (message.from === 0) log.length = 0;
+    log.push(...message.events);
+  }
+  return log;
+};
+
+const promptText = (player: Recorder): string => player.latest.seats[player.seat!]?.secret?.prompt ?? "";
+
+/**
+ * Sends one action and waits until the table has taken it: its version moved on, and the seat's
+ * own part (a separate patch after the shared one) has followed, or nothing more came.
+ */
+async function act(player: Recorder, action: ActionBase): Promise<void> {
+  const version = player.latest.version;
+  const asked = promptText(player);
+  const errors = player.errors().length;
+  player.room.send("action", action);
+  await player.until(() => player.latest.version !== version || player.errors().length > errors, "the action's answer");
+  expect(player.errors().slice(errors)).toEqual([]);
+  await player.until(() => promptText(player) !== asked, "the seat's own patch", 300).catch(() => undefined);
+}
+
+async function undo(player: Recorder): Promise<void> {
+  const logs = player.logMessages().length;
+  const errors = player.errors().length;
+  player.room.send("undo");
+  await player.until(() => player.logMessages().length > logs || player.errors().length > errors, "the undo's answer");
+  expect(player.errors().slice(errors)).toEqual([]);
+  await player.until(() => player.logMessages().at(-1)?.events.at(-1)?.type === "tookBack", "the take-back in the log");
+}
+
+async function refusedUndo(player: Recorder): Promise<string> {
+  const next = player.nextError();
+  player.room.send("undo");
+  return (await next).code;
+}
+
+/** Answers the players' prompts with the game's bot, one at a time, until `stop` holds. */
+async function playUntil(players: Recorder[], stop: () => boolean, seed = "undo-bot"): Promise<void> {
+  const random = createRandom(seed);
+  const owing = () => players.find((player) => player.latest.status === "playing" && promptOf(player));
+  for (let i = 0; i < 2000 && !stop(); i++) {
+    // Each client re-checks only on its own messages: poll both.
+    let player = owing();
+    for (let waited = 0; !player && !stop() && waited < 5000; waited += 5) {
+      await sleep(5);
+      player = owing();
+    }
+    if (stop()) break;
+    if (!player) throw new Error(`nobody was asked anything for 5 s: ${JSON.stringify(players.map((p) => [p.latest.status, p.latest.version, promptText(p).slice(0, 80), undoCount(p)]))}`);
+    await act(player, fistful.bot(viewOf(player), promptOf(player)!, random));
+  }
+  expect(stop()).toBe(true);
+}
+
+/** The stored log, replayed from the stored seed, as `player` would see it; with the count of stored moves. */
+async function storedGame(tableId: string, seat: number) {
+  const match = await colyseus.store.prisma.match.findUniqueOrThrow({ where: { id: tableId } });
+  const rows = await colyseus.store.prisma.matchAction.findMany({ where: { matchId: tableId }, orderBy: { index: "asc" } });
+  rows.forEach((row, index) => expect(row.index).toBe(index));
+  const state = replay(fistful, match.seed, 2, {}, rows.map((row) => ({ seat: row.seat, action: row.action as ActionBase })));
+  return { moves: rows.length, view: JSON.parse(JSON.stringify(fistful.view(state, seat))) };
+}
+
+describe("undo", () => {
+  it("takes back one step at a time to the start of the turn; the store keeps only what counts", async () => {
+    const { ann, bob } = await twoPeople();
+    const tableId = ann.room.roomId;
+    // A turn of Ann's that starts after Bob's (her first one follows her own sign placement, which she could take back).
+    await playUntil([ann, bob], () => promptOf(ann)?.kind === "take" && undoCount(ann) === 0);
+
+    const start = { view: viewOf(ann), prompt: promptOf(ann), log: logOf(ann), version: ann.latest.version };
+    expect(undoCount(ann)).toBe(0);
+    expect(await refusedUndo(ann)).toBe("NOTHING_TO_UNDO");
+
+    // Steps that draw nothing: each can be taken back.
+    const before: { view: unknown; prompt: unknown }[] = [];
+    while (OPEN_KINDS.has(promptOf(ann)?.kind ?? "") && before.length < 3) {
+      before.push({ view: viewOf(ann), prompt: promptOf(ann) });
+      await act(ann, promptOf(ann)!.options.at(-1)!);
+      await ann.until(() => undoCount(ann) === before.length || !OPEN_KINDS.has(promptOf(ann)?.kind ?? ""), "the undo count");
+      if (undoCount(ann) !== before.length) {
+        // That step ended the window after all (it cannot happen for these kinds): the test says so.
+        expect.fail(`a "${(before.at(-1)!.prompt as Prompt<ActionBase>).kind}" step closed the undo window`);
+      }
+    }
+    expect(before.length).toBeGreaterThanOrEqual(1);
+    // Bob may not take back Ann's steps.
+    expect(await refusedUndo(bob)).toBe("NOT_YOUR_TURN");
+
+    for (let taken = 1; taken <= before.length; taken++) {
+      await undo(ann);
+      const back = before[before.length - taken]!;
+      expect(viewOf(ann)).toEqual(back.view);
+      expect(promptOf(ann)).toEqual(back.prompt);
+      expect(undoCount(ann)).toBe(before.length - taken);
+      // Bob sees the game as it was too, and the stored log replays to exactly that.
+      await bob.until(() => bob.latest.version === ann.latest.version, "Bob's copy");
+      const stored = await storedGame(tableId, 0);
+      expect(stored.moves).toBe(ann.latest.version);
+      expect(stored.view).toEqual(viewOf(ann));
+    }
+    expect(viewOf(ann)).toEqual(start.view);
+    expect(ann.latest.version).toBe(start.version);
+    // The log lost the taken-back steps' entries and says that Ann took back steps, for everyone.
+    const tookBack = Array.from({ length: before.length }, () => ({ type: "tookBack", seat: 0 }));
+    expect(logOf(ann)).toEqual([...start.log, ...tookBack]);
+    await bob.until(() => logOf(bob).length === start.log.length + before.length, "Bob's log");
+    expect(logOf(bob).slice(-before.length)).toEqual(tookBack);
+    expect(await refusedUndo(ann)).toBe("NOTHING_TO_UNDO");
+
+    // The game goes on to its end; the stored match is what was played, minus what was taken back.
+    await playUntil([ann, bob], () => ann.latest.status === "finished");
+    const end = ann.latest;
+    const stored = await storedGame(tableId, 0);
+    expect(stored.moves).toBe(end.version);
+    const finalRows = await colyseus.store.prisma.matchResult.findMany({ where: { matchId: tableId }, orderBy: { seat: "asc" } });
+    expect(finalRows.map((row) => row.total)).toEqual(decodeResult(end)!.lines.map((line) => line.total));
+  }, 60_000);
+
+  it("refuses spectators, the other seat, a seat after the turn passed, and garbage; a move racing an undo stays in order", async () => {
+    const { ann, bob } = await twoPeople();
+    const watcher = await record("watcher", colyseus.sdk.joinById(ann.room.roomId, { spectate: true }));
+    // Through the setup's signs to Ann's first real choice.
+    await playUntil([ann, bob], () => promptOf(ann)?.kind === "take");
+    expect(await refusedUndo(watcher)).toBe("NOT_SEATED");
+    expect(await refusedUndo(bob)).toBe("NOT_YOUR_TURN");
+
+    // Asking ahead whether a step is final: choosing where to take from is not; asking changes nothing.
+    const options = promptOf(ann)!.options;
+    const versionBefore = ann.latest.version;
+    ann.room.send("check-step", options[0]!);
+    const check = await ann.until(() => ann.messages.find((m) => m.type === "step-check"), "the check's answer");
+    expect(check.payload).toEqual({ final: false, endsTurn: false });
+    await sleep(50);
+    expect(ann.latest.version).toBe(versionBefore);
+
+    // A step, its undo and another step sent at once: the server takes them in order.
+    const version = ann.latest.version;
+    ann.room.send("action", options[0]!);
+    ann.room.send("undo");
+    ann.room.send("action", options.at(-1)!);
+    await ann.until(() => ann.latest.version === version + 1 && logOf(ann).some((e) => e.type === "tookBack"), "the three messages' effect");
+    await sleep(100);
+    expect(ann.errors()).toEqual([]);
+    const stored = await storedGame(ann.room.roomId, 0);
+    expect(stored.moves).toBe(version + 1);
+    expect(stored.view).toEqual(viewOf(ann));
+
+    // Ann finishes her turn, the last step checked first: it ends the turn (or draws, and is final anyway).
+    await playUntil([ann], () => promptOf(ann) === null || (promptOf(ann)!.kind === "build"));
+    if (promptOf(ann)?.kind === "build") {
+      const checks = ann.messages.filter((m) => m.type === "step-check").length;
+      ann.room.send("check-step", promptOf(ann)!.options[0]!);
+      const last = await ann.until(() => ann.messages.filter((m) => m.type === "step-check")[checks], "the last step's check");
+      expect(last.payload).toMatchObject({ final: true });
+    }
+    await playUntil([ann], () => promptOf(ann) === null);
+    await bob.until(() => promptOf(bob), "Bob's turn");
+    expect(await refusedUndo(ann)).toBe("NOT_YOUR_TURN");
+    expect(await refusedUndo(bob)).toBe("NOTHING_TO_UNDO");
+    await act(bob, promptOf(bob)!.options[0]!);
+    expect(await refusedUndo(ann)).toBe("NOT_YOUR_TURN");
+
+    // A flood of undos is refused by the table's rate limit like any other message, typed.
+    for (let i = 0; i < 5; i++) watcher.room.send("undo", { junk: "x".repeat(100) });
+    await watcher.until(() => watcher.errors().length >= 6, "the refusals");
+    expect(new Set(watcher.errors().map((e) => e.code))).toEqual(new Set(["NOT_SEATED"]));
+  }, 60_000);
+});

@@ -5,7 +5,7 @@
  * connection instead of the usual few seconds).
  */
 import { matchMaker } from "@colyseus/core";
-import { hashToken } from "@saloon/db";
+import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
@@ -51,13 +51,17 @@ describe("a table rebuilt from the store", () => {
       createdAt: new Date(),
       seats: [],
       table: { private: false, graceSeconds: 300, seats: 2, bots: [{ seat: 1, name: "Bot 2" }] },
-      ownerId: "a-process-that-died",
+      ownerId: `a-process-that-died-${id}`,
     };
+    // Alive while its game is written (so no keeper takes a half-written game), then gone.
+    const owner = new TableOwnership(colyseus.store.prisma, match.ownerId);
+    await owner.renew(60_000);
     await colyseus.store.startMatch(match, new Date(), [
       { seat: 0, kind: "human", name: "Ann", tokenHash: hashToken(personToken) },
       { seat: 1, kind: "bot", name: "Bot 2", tokenHash: null },
     ]);
     for (const action of actions) await colyseus.store.appendAction(id, action);
+    await owner.release();
     // Its owner has no lease: this server's keeper takes it over (at its next look, or this one).
     await colyseus.saloon.keeper.scan(true);
     for (let i = 0; i < 100 && !colyseus.getRoomById(id); i++) await sleep(50);

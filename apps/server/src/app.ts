@@ -5,7 +5,7 @@
 import { type Server, defineRoom, defineServer, matchMaker } from "@colyseus/core";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
-import { ActionWriter, type MatchStore, type ResumableMatch } from "@saloon/db";
+import { ActionWriter, type ActionWriterOptions, type MatchStore, type ResumableMatch } from "@saloon/db";
 import type { AnyGame } from "@saloon/engine";
 import { LOBBY_ROOM, TABLE_ROOM } from "@saloon/protocol";
 import type { Logger } from "pino";
@@ -53,6 +53,8 @@ export interface SaloonServerConfig {
   maxFrameBytes?: number;
   /** The match store: every table is recorded there, and the history API reads it. */
   store: MatchStore;
+  /** The database's `pg` pool (Database.pool), if it has one: accepted moves are written through it (ActionWriter). */
+  pool?: ActionWriterOptions["pool"];
   /**
    * Redis shared by several server processes (presence, matchmaking, the lobby). Without it
    * this process is the only one on its database, and at start it rebuilds every running game.
@@ -98,6 +100,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
   const writer = new ActionWriter(config.store.prisma, config.logger.child({ component: "writer" }), {
     flushMs: config.flushMs ?? 3,
     owner: () => matchMaker.processId,
+    ...(config.pool ? { pool: config.pool } : {}),
   });
   const recoveries = new Map<string, ResumableMatch>();
   const running = new Map<string, TableRoom>();

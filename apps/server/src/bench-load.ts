@@ -1,6 +1,6 @@
 /**
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
- *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4]
+ *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
  *
  * A real server process (main.ts, spawned) and real SDK clients over loopback. Per table one
  * client plays a seat and server bots the others; with --spectators a second client watches.
@@ -18,6 +18,7 @@
  *   view (the JSON the client rebuilds with decodeView, sampled) — what resending it would cost;
  * - write lag: the store's backlog of accepted moves not yet written (the server's metrics line).
  * Timing figures are only as good as the machine is quiet: say what else ran.
+ * --profile DIR: the server writes a V8 CPU profile (.cpuprofile) into DIR when it stops.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     game: { type: "string", default: "fistful,el-gaucho,el-paso" },
     rate: { type: "string", default: "0" },
     seats: { type: "string", default: "4" },
+    profile: { type: "string" },
   },
 });
 const tableCount = Number(values.tables);
@@ -279,6 +281,8 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   console.log(`  bytes, person:         ${bytesLine(totals.player)}`);
   if (values.spectators) console.log(`  bytes, spectator:      ${bytesLine(totals.spectator)}`);
   console.log(`  write lag:             backlog max ${backlog.length ? Math.max(...backlog) : "?"} rows, at the end ${backlog.at(-1) ?? "?"}; event-loop delay p99 max ${loopDelay.length ? Math.max(...loopDelay) : "?"} ms`);
+  const memory = metrics.at(-1);
+  if (memory) console.log(`  memory at the end:     RSS ${memory.rssMb} MB = V8 heap ${memory.heapTotalMb} MB (${memory.heapUsedMb} used) + external ${memory.externalMb} MB (array buffers ${memory.arrayBuffersMb}) + the rest`);
   for (const failure of totals.failures.slice(0, 5)) console.log(`  failure: ${failure}`);
   await new Promise((done) => setTimeout(done, 500)); // let the leaves reach the server
   return actions > 0 && totals.failures.length === 0;
@@ -309,7 +313,9 @@ const server = await startServer(port, {
   CREATES_BURST: "100000",
   METRICS_SECONDS: "1",
   LOG_LEVEL: "info",
-});
+  // As a deployed server runs: libraries load their production builds (mutative's has no dev checks).
+  NODE_ENV: "production",
+}, 60_000, values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : []);
 console.log(`load benchmark: server pid ${server.child.pid} on ${values.database}; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the start`);
 let ok = true;
 try {

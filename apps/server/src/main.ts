@@ -80,7 +80,7 @@ const store = new MatchStore(database.prisma, logger.child({ component: "store" 
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const redisUrl = process.env.REDIS_URL || undefined;
 const publicAddress = process.env.PUBLIC_ADDRESS || (redisUrl ? `127.0.0.1:${port}` : undefined);
-const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, redisUrl, publicAddress });
+const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, redisUrl, publicAddress });
 
 installProcessGuards(logger);
 
@@ -124,8 +124,17 @@ if (metricsSeconds > 0) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   setInterval(() => {
+    const memory = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
     logger.info(
       {
+        // Where the resident memory is: V8's heap, buffers outside it, and the rest (PGlite's
+        // WebAssembly memory in its worker, code, native libraries).
+        rssMb: mb(memory.rss),
+        heapUsedMb: mb(memory.heapUsed),
+        heapTotalMb: mb(memory.heapTotal),
+        externalMb: mb(memory.external),
+        arrayBuffersMb: mb(memory.arrayBuffers),
         writeBacklog: server.writer.backlog,
         rowsWritten: server.writer.stats.rows,
         loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,

@@ -71,7 +71,10 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts a real server process and resolves once it has rebuilt its games (so it accepts moves). */
+/**
+ * Starts a real server process and resolves once it has rebuilt its games (so it accepts moves).
+ * `nodeArgs` go to node before the script (bench:load's --profile passes --cpu-prof).
+ */
 export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
   const main = await compiledServer();
   const child = spawn(process.execPath, ["--enable-source-maps", ...nodeArgs, main], {

@@ -38,7 +38,7 @@ import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.t
 import { type BotTable, TableBots } from "./table-bots.ts";
 import { type Projection, TableSync, tableListing } from "./table-sync.ts";
 import { TurnUndo, type UndoStep } from "./table-undo.ts";
-import { connectionAddress } from "./transport.ts";
+import { connectionAddress, sendingTogether } from "./transport.ts";
 
 /** What the server hands every table; tests pass their own (short bot delay, test games). */
 export interface TableSettings {
@@ -745,9 +745,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.showUndo();
     this.state.version = index + 1;
     this.sync.write(projection);
-    // Push the change now instead of waiting for the next patch tick.
-    this.broadcastPatch();
-    this.sync.sendEvents(this.clients, (client) => this.seatOf(client), from);
+    // Push the change now instead of waiting for the next patch tick; the patch and the log
+    // message leave each connection in one write.
+    sendingTogether(this.clients, () => {
+      this.broadcastPatch();
+      this.sync.sendEvents(this.clients, (client) => this.seatOf(client), from);
+    });
     if (scores) return this.finish(scores);
     this.bots.schedule();
   }

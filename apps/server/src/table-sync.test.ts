@@ -64,4 +64,21 @@ describe("the table's projection, key by key", () => {
     sync.publish(null, true);
     expect(writes).toBe(1);
   });
+
+  it("a frozen part of the state that comes again as the same object is not read again, for the public view or any seat", () => {
+    let reads = 0;
+    // toJSON counts every time the projection turns this part into text.
+    const board = Object.freeze({ a: 1, toJSON: () => (reads += 1, { a: 1 }) });
+    let round = 1;
+    const game = { view: (_state: unknown, seat: number | null) => ({ round, board, viewer: seat }), prompts: () => [] } as unknown as AnyGame;
+    const state = tableState(3);
+    const sync = new TableSync(game, state, () => 3, []);
+    sync.publish(null, true);
+    expect(reads).toBe(2); // once for its text, once for its leaf: the seats took the public view's
+    round = 2;
+    sync.publish(null, true);
+    expect(reads).toBe(2);
+    expect(state.view.get("/round")).toBe("2");
+    expect(rebuildView(Object.fromEntries(state.view.entries()), Object.fromEntries(state.seats[2]!.secret!.view.entries()))).toEqual({ round: 2, board: { a: 1 }, viewer: 2 });
+  });
 });

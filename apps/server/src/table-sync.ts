@@ -11,12 +11,15 @@ import type { TableStateSchema } from "./table-state.ts";
 /**
  * The paths one top-level key of a view contributes to a synced map. `text` is the key's JSON
  * (and `base` the public key's, for a seat's overrides): while they stay the same, so do the
- * paths, and nothing under that key is flattened, compared or written again.
+ * paths, and nothing under that key is flattened, compared or written again. `value` is what the
+ * text was made from: a frozen object (a part of the game state the view shares, frozen all the
+ * way down by the engine) that comes again as the same object has the same text, unread.
  */
 export interface KeyPaths {
   text: string;
   base: string;
   paths: ReadonlyMap<string, string>;
+  value?: unknown;
 }
 
 /** The synced part of a game state, key by key: the public view, and per seat its overrides and prompt. */
@@ -27,17 +30,42 @@ export interface Projection {
 
 const NO_PATHS: ReadonlyMap<string, string> = new Map();
 
+/**
+ * The same JSON without reading it: the same primitive, or the same frozen object. Engine states
+ * are frozen all the way down (deepFreeze, freezeChanges) and copy-on-write keeps an unchanged
+ * part the same object from one state to the next, so most of a view is recognised this way.
+ */
+function sameText(known: KeyPaths | undefined, value: unknown): boolean {
+  if (known === undefined || known.value !== value) return false;
+  return value === null || typeof value !== "object" || Object.isFrozen(value);
+}
+
 /** Flattens one viewer's views key by key, reusing a key's paths while its JSON text is unchanged. */
 class ViewerPaths {
   private last = new Map<string, KeyPaths>();
 
-  flatten(view: unknown): Map<string, KeyPaths> {
+  /** `shared`: the public view's keys, reused as they are where this view holds the very same value. */
+  flatten(view: unknown, shared?: ReadonlyMap<string, KeyPaths>): Map<string, KeyPaths> {
     const next = new Map<string, KeyPaths>();
     for (const [key, value] of Object.entries(viewObject(view))) {
       if (value === undefined) continue;
-      const text = JSON.stringify(value);
       const known = this.last.get(key);
-      next.set(key, known && known.text === text ? known : { text, base: "", paths: flattenMember(key, value) });
+      if (known && sameText(known, value)) {
+        next.set(key, known);
+        continue;
+      }
+      const public_ = shared?.get(key);
+      if (public_ && sameText(public_, value)) {
+        next.set(key, public_);
+        continue;
+      }
+      const text = JSON.stringify(value);
+      if (known && known.text === text) {
+        known.value = value; // the same text: the same paths, and this object to recognise next time
+        next.set(key, known);
+      } else {
+        next.set(key, { text, base: "", paths: flattenMember(key, value), value });
+      }
     }
     this.last = next;
     return next;
@@ -65,12 +93,12 @@ export class Projector {
     const publicView = this.publicPaths.flatten(game.view(gameState, null));
     const prompts = playing ? game.prompts(gameState) : [];
     const seats = Array.from({ length: seatCount }, (_, seat) => {
-      const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat));
+      const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat), publicView);
       const known = this.seatKeys[seat] ?? new Map<string, KeyPaths>();
       const view = new Map<string, KeyPaths>();
       for (const [key, mine] of own) {
         const shared = publicView.get(key);
-        if (shared && shared.text === mine.text) continue;
+        if (shared && (shared === mine || shared.text === mine.text)) continue;
         const before = known.get(key);
         if (shared) view.set(key, seatKey(mine, shared, before));
         else view.set(key, before && before.base === "" && before.paths === mine.paths ? before : { text: mine.text, base: "", paths: mine.paths });

@@ -5,6 +5,7 @@
  * throw took the whole process down: issue #9.)
  */
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { Client } from "@colyseus/core";
 import { WebSocketClient, WebSocketTransport } from "@colyseus/ws-transport";
 import type { WebSocket } from "ws";
@@ -36,6 +37,28 @@ if (!(originalLeave as { saloonSafe?: boolean }).saloonSafe) {
 }
 
 const addresses = new WeakMap<object, string>();
+/** Each WebSocket's TCP connection, from the upgrade request (ws keeps its own private). */
+const connections = new WeakMap<object, Socket>();
+
+/**
+ * Runs `work` with the clients' TCP connections corked, so that whatever it sends each client
+ * (a move's state patch and its log message) leaves in one write per connection, not one per
+ * message: the writes were 7–9 % of the server's CPU under load (issue #14, docs/sync.md).
+ */
+export function sendingTogether<T>(clients: Iterable<Client>, work: () => T): T {
+  const corked: Socket[] = [];
+  for (const client of clients) {
+    const connection = connections.get((client as unknown as { ref: object }).ref);
+    if (!connection || connection.destroyed) continue;
+    connection.cork();
+    corked.push(connection);
+  }
+  try {
+    return work();
+  } finally {
+    for (const connection of corked) connection.uncork();
+  }
+}
 
 /** The address a room client connected from ("unknown" if the transport did not see it). */
 export function connectionAddress(client: Client): string {
@@ -48,6 +71,7 @@ export class SaloonTransport extends WebSocketTransport {
     // Before Colyseus's own listener, which may run a room's onJoin synchronously.
     this.wss.prependListener("connection", (socket: WebSocket, req: IncomingMessage) => {
       addresses.set(socket, addressOf(req, options.trustProxy));
+      connections.set(socket, req.socket);
     });
   }
 }

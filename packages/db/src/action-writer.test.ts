@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ActionConflict, ActionRefused, ActionWriter, OwnershipLost } from "./action-writer.ts";
+import { ActionConflict, ActionRefused, ActionWriter, type ActionWriterOptions, OwnershipLost } from "./action-writer.ts";
 import { MatchStore } from "./match-store.ts";
 import { TableOwnership } from "./table-ownership.ts";
 import { testDatabases } from "./test-databases.ts";
 
-describe.each(testDatabases())("group commit of actions on $name", (database) => {
+// Both ways a batch can go: through the `pg` pool under Prisma (the server's) and through Prisma itself.
+const cases = testDatabases().flatMap((database) => (["pg pool", "Prisma"] as const).map((via) => ({ name: database.name, via, database })));
+
+describe.each(cases)("group commit of actions on $name, through $via", ({ database, via }) => {
   let db: Awaited<ReturnType<typeof database.open>>;
+  const makeWriter = (prisma: typeof db.prisma, logger?: ConstructorParameters<typeof ActionWriter>[1], options: ActionWriterOptions = {}) =>
+    new ActionWriter(prisma, logger, via === "pg pool" ? { ...options, pool: options.pool ?? db.pool! } : options);
   let store: MatchStore;
   const matchIds = Array.from({ length: 40 }, (_, i) => `gc-${i}`);
 
   beforeAll(async () => {
     db = await database.open();
+    // The server's way: PostgreSQL and PGlite in its worker are both reached through a pg pool.
+    expect(db.pool).toBeDefined();
     store = new MatchStore(db.prisma);
     for (const id of matchIds) {
       await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
@@ -21,7 +28,7 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
   });
 
   it("writes many tables' actions in few statements, each table's log complete and in order", async () => {
-    const writer = new ActionWriter(db.prisma, undefined, { flushMs: 5, maxRows: 200 });
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 5, maxRows: 200 });
     const written: Promise<void>[] = [];
     // 40 tables, 25 actions each, arriving interleaved as they would from busy tables.
     for (let index = 0; index < 25; index++) {
@@ -36,8 +43,20 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
     await expect(writer.append({ matchId: "gc-1", index: 99, seat: 0, action: { type: "x" }, at: new Date() })).rejects.toThrow("closed");
   });
 
+  it("stores every action and time exactly as given, whatever characters its strings hold (the batch goes as arrays)", async () => {
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 5 });
+    const awkward = ['a "quoted" {brace}, comma', "back\\slash \\\" end", "NULL", "", "Grüße 🐄 \u2028", "{}", '["x"]'];
+    const at = new Date("2026-03-04T05:06:07.089Z");
+    await Promise.all(awkward.map((text, i) => writer.append({ matchId: "gc-39", index: 300 + i, seat: i % 3, action: { type: "say", text, list: [text, null, 1.5] }, at })));
+    const rows = await db.prisma.matchAction.findMany({ where: { matchId: "gc-39", index: { gte: 300 } }, orderBy: { index: "asc" } });
+    expect(rows.map((r) => r.action)).toEqual(awkward.map((text) => ({ type: "say", text, list: [text, null, 1.5] })));
+    expect(rows.map((r) => r.seat)).toEqual(awkward.map((_, i) => i % 3));
+    expect(rows.every((r) => r.at.getTime() === at.getTime())).toBe(true);
+    await writer.close();
+  });
+
   it("accepts a row it already committed, and refuses a different one at the same place (another process runs that table)", async () => {
-    const writer = new ActionWriter(db.prisma);
+    const writer = makeWriter(db.prisma);
     const at = new Date();
     await writer.append({ matchId: "gc-0", index: 100, seat: 1, action: { type: "take", where: { x: 1, y: 2 } }, at });
     // The same action again (an earlier attempt whose answer was lost), keys in another order: fine.
@@ -48,7 +67,7 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
 
   it("refuses only the rows the database refuses; the other tables in the batch are written", async () => {
     const errors: string[] = [];
-    const writer = new ActionWriter(db.prisma, { warn: () => {}, error: (_d, message) => errors.push(message) }, { flushMs: 20 });
+    const writer = makeWriter(db.prisma, { warn: () => {}, error: (_d, message) => errors.push(message) }, { flushMs: 20 });
     const good = writer.append({ matchId: "gc-1", index: 200, seat: 0, action: { type: "ok" }, at: new Date() });
     const orphan = writer.append({ matchId: "no-such-match", index: 0, seat: 0, action: { type: "lost" }, at: new Date() });
     const alsoGood = writer.append({ matchId: "gc-2", index: 200, seat: 0, action: { type: "ok" }, at: new Date() });
@@ -61,19 +80,25 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
 
   it("keeps a batch until it is written when the connection fails, and drains before closing", async () => {
     let failuresLeft = 2;
-    const flaky = new Proxy(db.prisma, {
-      get(target, key, receiver) {
-        if (key === "$queryRaw" && failuresLeft > 0) {
-          return () => {
-            failuresLeft -= 1;
-            return Promise.reject(new Error("Connection terminated unexpectedly"));
-          };
-        }
-        return Reflect.get(target, key, receiver);
-      },
-    });
+    const failing = <T extends object>(target: T, method: string): T =>
+      new Proxy(target, {
+        get(inner, key, receiver) {
+          if (key === method && failuresLeft > 0) {
+            return () => {
+              failuresLeft -= 1;
+              return Promise.reject(new Error("Connection terminated unexpectedly"));
+            };
+          }
+          const value = Reflect.get(inner, key, receiver);
+          return typeof value === "function" ? value.bind(inner) : value;
+        },
+      });
     const warnings: string[] = [];
-    const writer = new ActionWriter(flaky, { warn: (_d, message) => warnings.push(message), error: () => {} }, { retryDelayMs: 5 });
+    const logger = { warn: (_d: unknown, message: string) => warnings.push(message), error: () => {} };
+    const writer =
+      via === "pg pool"
+        ? makeWriter(db.prisma, logger, { retryDelayMs: 5, pool: failing(db.pool!, "query") })
+        : makeWriter(failing(db.prisma, "$queryRawUnsafe"), logger, { retryDelayMs: 5 });
     const pending = [0, 1, 2].map((i) => writer.append({ matchId: "gc-3", index: 300 + i, seat: 0, action: { type: "later" }, at: new Date() }));
     expect(writer.backlog).toBe(3);
     await writer.close();
@@ -86,8 +111,8 @@ describe.each(testDatabases())("group commit of actions on $name", (database) =>
     const old = new TableOwnership(db.prisma, "writer-old");
     await old.renew(1);
     await store.createMatch({ id: "owned-1", game: "fistful", rulesVersion: "1", options: {}, seed: "o", status: "playing", createdAt: new Date(), seats: [], ownerId: "writer-old" });
-    const oldWriter = new ActionWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-old" });
-    const newWriter = new ActionWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-new" });
+    const oldWriter = makeWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-old" });
+    const newWriter = makeWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-new" });
     // The new process may not write before it has taken the table.
     await expect(newWriter.append({ matchId: "owned-1", index: 0, seat: 0, action: { type: "early" }, at: new Date() })).rejects.toBeInstanceOf(OwnershipLost);
 

@@ -5,7 +5,8 @@
  * second, every move written before it may be shown. Prints moves stored per second, the time
  * from a move to its commit (median and 99th percentile), how long the event loop (the game
  * loop) was stalled, and the stall while a finished 150-move match is written in one
- * transaction. Compares the group commit (ActionWriter) with one INSERT per move, and PGlite in
+ * transaction, and the process's CPU time per stored move (for PGlite in a worker, the worker's
+ * too). Compares the group commit (ActionWriter) with one INSERT per move, and PGlite in
  * a worker thread with PGlite on the main thread. PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { parseArgs } from "node:util";
@@ -47,10 +48,12 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
   const store = new MatchStore(db.prisma);
   const ids = Array.from({ length: tables }, (_, i) => `bench-${i}`);
   for (const id of ids) await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
-  const writer = new ActionWriter(db.prisma);
+  // As the server does: through the pg pool under Prisma where there is one (not for PGlite on the main thread).
+  const writer = new ActionWriter(db.prisma, undefined, db.pool ? { pool: db.pool } : {});
   const latencies: number[] = [];
   const next = new Map(ids.map((id) => [id, 0]));
   const loop = stallProbe();
+  const cpuFrom = process.cpuUsage();
   const started = performance.now();
   let stored = 0;
   // Each table makes a move every 1/rate s, spread over the interval; a table waits for its move to be stored.
@@ -75,6 +78,8 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
   clearInterval(timer);
   await writer.drain();
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuFrom);
+  const cpuMsPerMove = (cpu.user + cpu.system) / 1000 / Math.max(1, stored);
   const movesStall = loop.stop();
 
   // One finished match written in one transaction, while the loop is watched.
@@ -99,7 +104,7 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
 
   latencies.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(34)} ${String(Math.round(stored / elapsed)).padStart(6)} moves/s  commit p50 ${percentile(latencies, 0.5).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 0.99).toFixed(1).padStart(7)} ms  ` +
+    `${label.padEnd(34)} ${String(Math.round(stored / elapsed)).padStart(6)} moves/s  commit p50 ${percentile(latencies, 0.5).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 0.99).toFixed(1).padStart(7)} ms  CPU ${cpuMsPerMove.toFixed(3)} ms/move  ` +
       `loop stall max ${movesStall.max.toFixed(1).padStart(6)} ms (p99 ${movesStall.p99.toFixed(1)})  ` +
       `finish ${played.log.length} moves: ${finishMs.toFixed(0)} ms, loop stall max ${finishStall.max.toFixed(1)} ms` +
       (mode === "group" ? `  [${writer.stats.batches} batches, largest ${writer.stats.largestBatch}]` : ""),

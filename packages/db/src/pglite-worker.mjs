@@ -4,19 +4,27 @@
  * (the same `pg` pool and Prisma adapter as a real server) and no query runs on the game loop.
  * Plain JavaScript: a worker is started by Node itself, outside whatever runs the TypeScript.
  *
- * workerData: { dataDir, socketPath, maxConnections }. Messages out: { ready: true } once
- * listening, { error } if it could not start, { closed: true } after a "close" message.
+ * workerData: { dataDir, socketPath, maxConnections, createOnly }. Messages out: { ready: true }
+ * once listening, { error } if it could not start, { closed: true } after a "close" message.
+ * With createOnly the worker only makes a new data folder (initdb) and closes it, then says
+ * { created: true }: the memory initdb touched (about half a gigabyte, measured) goes with the
+ * worker instead of staying in the one that serves (issue #14).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
-const { dataDir, socketPath, maxConnections } = workerData;
+const { dataDir, socketPath, maxConnections, createOnly } = workerData;
 let db;
 let server;
 try {
   db = new PGlite(dataDir);
   await db.waitReady;
+  if (createOnly) {
+    await db.close();
+    parentPort.postMessage({ created: true });
+    process.exit(0);
+  }
   server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
   await server.start();
   parentPort.postMessage({ ready: true });

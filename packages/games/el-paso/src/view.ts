@@ -1,4 +1,4 @@
-import type { Seat } from "@saloon/engine";
+import { type Seat, deepFreeze } from "@saloon/engine";
 import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
 import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
 import { type ObjectiveResources, type ScoreCategory, bestObjectives, objectiveResources, scoreBreakdown, scoreTotal } from "./scoring.ts";
@@ -71,15 +71,19 @@ export interface ElPasoView {
 const counts = <K extends string>(record: Record<K, unknown[]>): Record<K, number> =>
   Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (v as unknown[]).length])) as Record<K, number>;
 
+/** What every viewer of one state sees alike, computed once per state and frozen (shared by every view of it). */
+type SharedView = Omit<ElPasoView, "viewer">;
 /**
- * The view shares the state's objects instead of copying them: engine states are frozen all the
- * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
+ * The last state's shared parts: a table builds all its views of one state in a row, so one entry
+ * is enough, and unlike a WeakMap of every state it costs the garbage collector nothing.
  */
-export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
+let last: { state: ElPasoState; shared: SharedView } | null = null;
+
+function sharedView(state: ElPasoState): SharedView {
+  if (last?.state === state) return last.shared;
   const prompt = currentPrompt(state);
   const best = state.players.map((_, seat) => bestObjectives(state, seat));
-  return {
-    viewer,
+  const shared: SharedView = {
     seats: state.seats,
     phase: state.phase,
     active: state.active,
@@ -98,9 +102,9 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
     bonPile: state.bonPile.length,
     boxed: state.box,
     end: state.end,
-    players: state.players.map((p, seat) => {
+    players: state.players.map((p, seat): PlayerView => {
       const met = new Set(best[seat]!.met);
-      const view: PlayerView = {
+      return {
         money: p.money,
         tokens: p.tokens,
         certs: p.certs,
@@ -119,12 +123,6 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
         discardCount: p.discard.length,
         discardTop: p.discard[p.discard.length - 1] ?? null,
       };
-      if (seat === viewer) {
-        view.hand = p.hand;
-        view.discard = p.discard;
-        view.breedingValue = deliveryBase(p);
-      }
-      return view;
     }),
     waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
     liveScores: state.options.liveScores === false
@@ -134,6 +132,49 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
           return { total: scoreTotal(breakdown), breakdown };
         }),
     sue: sueView(state),
-  } satisfies ElPasoView;
+  };
+  // Only engine states (frozen all the way down) are remembered, and only what is made from them
+  // is frozen: a hand-built position a test changes in place is read again, and left unfrozen.
+  if (Object.isFrozen(state)) last = { state, shared: deepFreeze(shared) };
+  return shared;
 }
 
+/**
+ * The view shares the state's objects instead of copying them: engine states are frozen all the
+ * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
+ * Everything but the viewer's own hand and discard is the same for every viewer: it is made once
+ * per state (the best objective assignment per player is the costly part), frozen, and shared by
+ * the seats' and the spectators' views (a table builds a view per seat and one for spectators
+ * after every move: issue #14).
+ */
+export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
+  const shared = sharedView(state);
+  const own = viewer === null ? undefined : state.players[viewer];
+  return {
+    viewer,
+    seats: shared.seats,
+    phase: shared.phase,
+    active: shared.active,
+    stack: shared.stack,
+    board: shared.board,
+    posts: shared.posts,
+    market: shared.market,
+    workerSupply: shared.workerSupply,
+    simmentals: shared.simmentals,
+    buildingStacks: shared.buildingStacks,
+    buildingSides: shared.buildingSides,
+    trainSides: shared.trainSides,
+    objDisplay: shared.objDisplay,
+    bonDisplay: shared.bonDisplay,
+    objPile: shared.objPile,
+    bonPile: shared.bonPile,
+    boxed: shared.boxed,
+    end: shared.end,
+    players: own
+      ? shared.players.map((player, seat) => (seat === viewer ? { ...player, hand: own.hand, discard: own.discard, breedingValue: deliveryBase(own) } : player))
+      : shared.players,
+    waitingFor: shared.waitingFor,
+    liveScores: shared.liveScores,
+    sue: shared.sue,
+  } satisfies ElPasoView;
+}

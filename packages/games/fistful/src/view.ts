@@ -1,4 +1,4 @@
-import type { Seat } from "@saloon/engine";
+import { type Seat, deepFreeze } from "@saloon/engine";
 import { currentPrompt } from "./rules.ts";
 import { scoreBreakdown } from "./scoring.ts";
 import type { FistfulState } from "./state.ts";
@@ -16,20 +16,41 @@ export type FistfulView = Omit<FistfulState, "rng"> & {
   liveScores: { total: number; breakdown: Record<string, number> }[];
 };
 
+/** What every viewer of one state sees alike, computed once per state and frozen (shared by every view of it). */
+interface SharedView {
+  waitingFor: FistfulView["waitingFor"];
+  liveScores: FistfulView["liveScores"];
+}
 /**
- * The view shares the state's objects instead of copying them: engine states are frozen all the
- * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
+ * The last state's shared parts: a table builds all its views of one state in a row, so one entry
+ * is enough, and unlike a WeakMap of every state it costs the garbage collector nothing.
  */
-export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
-  const { rng: _secret, ...visible } = state;
+let last: { state: FistfulState; shared: SharedView } | null = null;
+
+function sharedView(state: FistfulState): SharedView {
+  if (last?.state === state) return last.shared;
   const prompt = currentPrompt(state);
-  return {
-    ...visible,
-    viewer,
+  const shared: SharedView = {
     waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
     liveScores: state.players.map((_, seat) => {
       const breakdown = scoreBreakdown(state, seat);
       return { total: breakdown.gold + breakdown.bars + breakdown.signs, breakdown };
     }),
   };
+  // Only engine states (frozen all the way down) are remembered: a hand-built position a test changes in place is read again.
+  if (Object.isFrozen(state)) last = { state, shared: deepFreeze(shared) };
+  return shared;
+}
+
+/**
+ * The view shares the state's objects instead of copying them: engine states are frozen all the
+ * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
+ * The derived parts (who is waiting, the live scores) are the same for every viewer: made once
+ * per state, frozen, and shared by the seats' and the spectators' views (a table builds a view
+ * per seat and one for spectators after every move: issue #14).
+ */
+export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
+  const { rng: _secret, ...visible } = state;
+  const { waitingFor, liveScores } = sharedView(state);
+  return { ...visible, viewer, waitingFor, liveScores };
 }

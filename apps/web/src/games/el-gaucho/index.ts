@@ -1,12 +1,12 @@
 /** El Gaucho in the browser: board, seat details, log and prompt wording. */
 import { type GauchoView, elGaucho } from "@saloon/el-gaucho";
 import type { GameClient } from "../types.ts";
+import { m } from "../../paraglide/messages.js";
 import Board from "./Board.svelte";
 import { describeEvent } from "./log.ts";
 import { describePrompt, describeWaiting, onBoard, optionLabel } from "./prompt.ts";
 import SeatDetails from "./SeatDetails.svelte";
 
-const CATEGORIES: Record<string, string> = { sales: "Sales", finalSales: "Final sales", bonus: "Sale bonus", compensation: "Compensation" };
 
 export const elGauchoClient: GameClient<GauchoView> = {
   id: "el-gaucho",
@@ -19,6 +19,6 @@ export const elGauchoClient: GameClient<GauchoView> = {
   onBoard,
   optionLabel,
   waitingFor: (view) => view.waitingFor ?? [],
-  categoryLabel: (category) => CATEGORIES[category] ?? category,
+  categoryLabel: (category) => m.gaucho_category({ category }),
   activeSeat: (view) => (view.phase?.kind === "turn" ? view.active : null),
 };

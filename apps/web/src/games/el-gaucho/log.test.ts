@@ -3,7 +3,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { elGaucho } from "@saloon/el-gaucho";
 import { type LogEvent, playOut, randomBot } from "@saloon/engine";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLanguage } from "../../lib/i18n.ts";
 import { describeEvent, isTurnMarker } from "./log.ts";
 
 const names = ["Alice", "Bob", "Carla", "Dusty"];
@@ -25,10 +26,23 @@ function eventTypesInRules(): string[] {
 }
 
 function looksWritten(text: string, event: LogEvent): void {
-  expect(text, JSON.stringify(event)).not.toMatch(/undefined|NaN|\[object|\?|Something happened/);
-  expect(text).toMatch(/^[A-Z0-9]/);
+  expect(text, JSON.stringify(event)).not.toMatch(/undefined|NaN|\[object|\?|Something happened|Etwas ist passiert|gaucho_/);
+  expect(text).toMatch(/^[A-ZÄÖÜ0-9]/);
   expect(text).toMatch(/[.!)]$/);
 }
+
+/** The sentence in English and in German: both written, and the German one without English words. */
+function writtenInBoth(event: LogEvent): void {
+  setLanguage("en");
+  looksWritten(describeEvent(event, names), event);
+  setLanguage("de");
+  const german = describeEvent(event, names);
+  looksWritten(german, event);
+  expect(german, `${event.type} in German: ${german}`).not.toMatch(/\b(the|with|takes|and|tiles?|pasture|field|herd|brown|white|spotted|black|stable|overseer|round|turn)\b/i);
+  setLanguage("en");
+}
+
+afterEach(() => setLanguage("en"));
 
 describe("describeEvent", () => {
   it("has a sentence for every event type the rules push", () => {
@@ -54,7 +68,7 @@ describe("describeEvent", () => {
     for (const type of types) {
       const event = seen.get(type) ?? synthetic[type];
       expect(event, `no sample for "${type}"`).toBeDefined();
-      looksWritten(describeEvent(event!, names), event!);
+      writtenInBoth(event!);
     }
   });
 
@@ -82,6 +96,34 @@ describe("describeEvent", () => {
       "Round 3 starts with Bob, who rolls 1, 2, 2, 5, 6.",
     );
     expect(describeEvent({ type: "steppeRefilled", count: 0, supplyLeft: 0 }, names)).toBe("The supply is empty: the steppe is not refilled.");
+  });
+
+  it("writes German with the German edition's words and grammar", () => {
+    setLanguage("de");
+    expect(describeEvent({ type: "picked", seat: 0, dice: [2, 5] }, names)).toBe("Alice nimmt die Würfel 2 und 5 aus dem Würfelrodeo.");
+    expect(describeEvent({ type: "stood", seat: 1, row: 0, field: 2, tile: { breed: "spotted", value: 7 }, dice: [3, 4], wish: false }, names)).toBe(
+      "Bob stellt mit einer 3 und einer 4 einen Gaucho aufrecht auf Gefleckt 7 (Weide 1, Feld 3).",
+    );
+    expect(describeEvent({ type: "laidDown", seat: 2, row: 3, field: 0, tile: { breed: "gold", value: 11 }, dice: [], wish: true }, names)).toBe(
+      "Carla legt mit dem Wunschwürfel einen Gaucho flach auf Gold 11 (Weide 4, Feld 1).",
+    );
+    expect(describeEvent({ type: "occupied", seat: 0, area: "thief", dice: [4], wish: false }, names)).toBe("Alice setzt mit einer 4 einen Gaucho auf den Viehdieb.");
+    expect(describeEvent({ type: "occupied", seat: 3, area: "wish", dice: [], preRound: true }, names)).toBe(
+      "Dusty setzt vor der ersten Runde einen Gaucho auf den Rodeohelden.",
+    );
+    expect(describeEvent({ type: "recalled", seat: 3, area: "sale" }, names)).toBe("Dusty nimmt die Gauchos von der Estancia zurück.");
+    expect(describeEvent({ type: "sold", seat: 0, breed: "white", values: [2, 5, 9], price: 27, reason: "closed" }, names)).toBe(
+      "Alice verkauft die weiße Herde (2, 5, 9) für 27 Pesos: Ein unpassendes Kärtchen hat die Herde abgeschlossen.",
+    );
+    expect(describeEvent({ type: "saleBonus", seat: 0, pesos: 1 }, names)).toBe("Alice bekommt 1 Peso Bonus für den Sofortverkauf.");
+    expect(describeEvent({ type: "overseerReplaced", seat: 0, victim: 1, row: 0, field: 1, compensation: 7 }, names)).toBe(
+      "Alices Aufseher ersetzt Bobs liegenden Gaucho (Weide 1, Feld 2); Bob bekommt 7 Pesos.",
+    );
+    expect(describeEvent({ type: "overseerRaised", seat: 0, fields: [{ row: 0, field: 1 }] }, names)).toBe("Alices Aufseher richtet den Gaucho auf Weide 1, Feld 2 auf.");
+    expect(describeEvent({ type: "refilled", tiles: [{ breed: "black", value: 2 }], supplyLeft: 9 }, names)).toBe("1 neues Kärtchen kommt in die Pampa; noch 9 im Vorrat.");
+    expect(describeEvent({ type: "refilled", tiles: [{}, {}], supplyLeft: 7 }, names)).toBe("2 neue Kärtchen kommen in die Pampa; noch 7 im Vorrat.");
+    expect(describeEvent({ type: "gameOver", pesos: [40, 52] }, names)).toBe("Spielende! Alice 40 Pesos und Bob 52 Pesos.");
+    expect(describeEvent({ type: "turnStarted", seat: 0 }, ["Hans"])).toBe("Hans' Zug.");
   });
 
   it("marks turns and rounds", () => {

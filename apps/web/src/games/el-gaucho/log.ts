@@ -1,106 +1,108 @@
 /**
  * Plain-language sentences for every log event the El Gaucho rules push (rules/*.ts). Events
- * are data; this is the one place that turns them into English for the table's log.
+ * are data; this is the one place that turns them into sentences for the table's log, in the
+ * reader's language (one message per sentence in messages/{en,de}.json).
  */
 import type { LogEvent } from "@saloon/engine";
 import { seatName } from "../../lib/seats.ts";
-import { areaInfo, breedStyle, diceText, fieldName, joinAnd, pesos, tileList, tileName } from "./words.ts";
+import { m } from "../../paraglide/messages.js";
+import { possessive } from "../grammar.ts";
+import { areaFrom, areaOnto, diceText, fieldName, herdName, joinAnd, pesos, tileList, tileName } from "./words.ts";
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
-
-const SALE_REASON: Record<string, string> = {
-  closed: "the herd was closed by a tile that did not fit",
-  instant: "an instant sale at the estancia",
-  final: "the final sale",
-};
 
 export function describeEvent(event: LogEvent, names: readonly string[]): string {
   const who = (seat: unknown) => seatName(names, typeof seat === "number" ? seat : null);
   const actor = who(event.seat);
+  const dice = () => diceText(event.dice, event.wish);
+  const field = () => fieldName(event.row, event.field);
   switch (event.type) {
     case "chose":
-      return `${actor} has chosen which tiles to keep.`;
+      return m.gaucho_log_chose({ actor });
     case "kept":
-      return `${actor} keeps ${tileList(event.tiles)} (secret until everyone has chosen).`;
+      return m.gaucho_log_kept({ actor, tiles: tileList(event.tiles) });
     case "revealed": {
       const tiles = Array.isArray(event.tiles) ? event.tiles : [];
-      return `${actor} reveals ${tiles.length ? tileList(tiles) : "no tiles"}.`;
+      return m.gaucho_log_revealed({ actor, tiles: tiles.length ? tileList(tiles) : m.gaucho_no_tiles() });
     }
     case "occupied":
       return event.preRound
-        ? `${actor} puts a gaucho on ${areaInfo(event.area).name} before the first round.`
-        : `${actor} puts a gaucho on ${areaInfo(event.area).name} with ${diceText(event.dice, event.wish)}.`;
+        ? m.gaucho_log_occupied_pre_round({ actor, area: areaOnto(event.area) })
+        : m.gaucho_log_occupied({ actor, area: areaOnto(event.area), dice: dice() });
     case "roundStarted": {
-      const dice = Array.isArray(event.dice) ? event.dice.map(Number) : [];
+      const rolled = Array.isArray(event.dice) ? event.dice.map(Number) : [];
       return event.dieless
-        ? `Round ${num(event.round)} starts with ${who(event.start)}: the last round, without dice.`
-        : `Round ${num(event.round)} starts with ${who(event.start)}, who rolls ${dice.join(", ")}.`;
+        ? m.gaucho_log_round_dieless({ round: num(event.round), player: who(event.start) })
+        : m.gaucho_log_round({ round: num(event.round), player: who(event.start), dice: rolled.join(", ") });
     }
     case "turnStarted":
-      return `${actor}'s turn.`;
+      return m.gaucho_log_turn({ owner: possessive(actor) });
     case "picked":
-      return `${actor} takes the dice ${(Array.isArray(event.dice) ? event.dice : []).map(Number).join(" and ")} from the rodeo.`;
+      return m.gaucho_log_picked({ actor, dice: joinAnd((Array.isArray(event.dice) ? event.dice : []).map((d) => String(Number(d)))) });
     case "stood":
-      return `${actor} sends a standing gaucho to ${tileName(event.tile)} on ${fieldName(event.row, event.field)} with ${diceText(event.dice, event.wish)}.`;
+      return m.gaucho_log_stood({ actor, tile: tileName(event.tile), field: field(), dice: dice() });
     case "laidDown":
-      return `${actor} lays a gaucho down on ${tileName(event.tile)} on ${fieldName(event.row, event.field)} with ${diceText(event.dice, event.wish)}.`;
+      return m.gaucho_log_laid_down({ actor, tile: tileName(event.tile), field: field(), dice: dice() });
     case "raised":
-      return `${actor} stands up the gaucho on ${tileName(event.tile)} with ${diceText(event.dice, event.wish)}.`;
+      return m.gaucho_log_raised({ actor, tile: tileName(event.tile), dice: dice() });
     case "turnEnded":
-      return `${actor} ends the turn.`;
+      return m.gaucho_log_turn_ended({ actor });
     case "recalled":
-      return `${actor} takes the gauchos back from ${areaInfo(event.area).name}.`;
+      return m.gaucho_log_recalled({ actor, area: areaFrom(event.area) });
     case "wished":
-      return `${actor} uses the rodeo hero for a wish die.`;
+      return m.gaucho_log_wished({ actor });
     case "saleBonus":
-      return `${actor} gets ${pesos(num(event.pesos))} bonus for the instant sale.`;
+      return m.gaucho_log_sale_bonus({ actor, pesos: pesos(num(event.pesos)) });
     case "sold": {
       const values = Array.isArray(event.values) ? event.values.map(Number) : [];
-      const reason = SALE_REASON[String(event.reason)] ?? "a sale";
-      return `${actor} sells the ${breedStyle(event.breed).name} herd (${values.join(", ")}) for ${pesos(num(event.price))}: ${reason}.`;
+      return m.gaucho_log_sold({ actor, herd: herdName(event.breed), values: values.join(", "), pesos: pesos(num(event.price)), reason: String(event.reason) });
     }
     case "stole":
-      return `${actor} steals ${tileName(event.tile)} from ${who(event.victim)}, who gets ${pesos(num(event.compensation))}.`;
+      return m.gaucho_log_stole({ actor, tile: tileName(event.tile), victim: who(event.victim), pesos: pesos(num(event.compensation)) });
     case "overseerRaised": {
       const fields = Array.isArray(event.fields) ? (event.fields as { row: number; field: number }[]) : [];
-      return `${actor}'s overseer stands up the gaucho${fields.length === 1 ? "" : "s"} on ${joinAnd(fields.map((f) => fieldName(f.row, f.field)))}.`;
+      return m.gaucho_log_overseer_raised({ owner: possessive(actor), fields: joinAnd(fields.map((f) => fieldName(f.row, f.field))), count: fields.length });
     }
     case "overseerReplaced":
-      return `${actor}'s overseer replaces ${who(event.victim)}'s lying gaucho on ${fieldName(event.row, event.field)}; ${who(event.victim)} gets ${pesos(num(event.compensation))}.`;
+      return m.gaucho_log_overseer_replaced({
+        owner: possessive(actor),
+        victimOwner: possessive(who(event.victim)),
+        field: field(),
+        victim: who(event.victim),
+        pesos: pesos(num(event.compensation)),
+      });
     case "steppeLooked":
-      return `${actor} looks at the ${num(event.count)} tiles of the steppe.`;
+      return m.gaucho_log_steppe_looked({ actor, count: num(event.count) });
     case "steppeSeen":
-      return `${actor} sees ${tileList(event.tiles)} in the steppe (only they see this).`;
+      return m.gaucho_log_steppe_seen({ actor, tiles: tileList(event.tiles) });
     case "steppeChose":
-      return `${actor} takes ${num(event.count) === 1 ? "1 tile" : `${num(event.count)} tiles`} from the steppe.`;
+      return m.gaucho_log_steppe_chose({ actor, count: num(event.count) });
     case "steppePlaced":
-      return `${actor} drives ${tileName(event.tile)} from the steppe onto ${fieldName(event.row, event.field)}, with a standing gaucho.`;
+      return m.gaucho_log_steppe_placed({ actor, tile: tileName(event.tile), field: field() });
     case "steppeRefilled":
-      return num(event.count) > 0
-        ? `The steppe gets ${num(event.count)} new ${num(event.count) === 1 ? "tile" : "tiles"}; ${num(event.supplyLeft)} left in the supply.`
-        : `The supply is empty: the steppe is not refilled.`;
+      return num(event.count) > 0 ? m.gaucho_log_steppe_refilled({ count: num(event.count), left: num(event.supplyLeft) }) : m.gaucho_log_steppe_not_refilled();
     case "retrieved":
-      return `${actor} takes back the lying gaucho from ${fieldName(event.row, event.field)}.`;
+      return m.gaucho_log_retrieved({ actor, field: field() });
     case "roundEnded":
-      return `Round ${num(event.round)} ends: the cattle of full pastures come home.`;
+      return m.gaucho_log_round_ended({ round: num(event.round) });
     case "cameHome":
-      return `${actor} brings ${tileName(event.tile)} home from ${fieldName(event.row, event.field)}.`;
+      return m.gaucho_log_came_home({ actor, tile: tileName(event.tile), field: field() });
     case "laid":
-      return `${actor} adds ${breedStyle(event.breed).name} ${num(event.value)} to the end of the herd.`;
+      return m.gaucho_log_laid({ actor, tile: tileName({ breed: event.breed, value: num(event.value) }) });
     case "sortedIn":
-      return `${actor} uses the stable to sort ${breedStyle(event.breed).name} ${num(event.value)} into the herd at place ${num(event.position) + 1}.`;
+      return m.gaucho_log_sorted_in({ actor, tile: tileName({ breed: event.breed, value: num(event.value) }), place: num(event.position) + 1 });
     case "finalDriveHome":
-      return `Final drive: every standing gaucho brings its cattle home.`;
+      return m.gaucho_log_final_drive();
     case "refilled": {
       const tiles = Array.isArray(event.tiles) ? event.tiles : [];
-      return `${tiles.length} new ${tiles.length === 1 ? "tile goes" : "tiles go"} onto the pampa; ${num(event.supplyLeft)} left in the supply.`;
+      return m.gaucho_log_refilled({ count: tiles.length, left: num(event.supplyLeft) });
     }
     case "gameOver": {
       const all = Array.isArray(event.pesos) ? event.pesos.map(Number) : [];
-      return `Game over! ${joinAnd(all.map((p, seat) => `${who(seat)} ${pesos(p)}`))}.`;
+      return m.gaucho_log_game_over({ results: joinAnd(all.map((p, seat) => m.gaucho_log_result({ player: who(seat), pesos: pesos(p) }))) });
     }
     default:
-      return `Something happened (${event.type}).`;
+      return m.gaucho_log_unknown({ type: event.type });
   }
 }
 

@@ -3,7 +3,9 @@ import { AREAS, type GauchoView, INSTANT_SALE_BONUS, type Tile, smallNumber } fr
 import type { Prompt } from "@saloon/engine";
 import { seatName } from "../../lib/seats.ts";
 import type { Option } from "../types.ts";
-import { areaInfo, diceText, fieldName, joinAnd, pesos, tileList, tileName } from "./words.ts";
+import { m } from "../../paraglide/messages.js";
+import { capitalize, possessive } from "../grammar.ts";
+import { areaFrom, areaOnto, areaShort, diceText, fieldName, herdName, joinAnd, pesos, tileList, tileName } from "./words.ts";
 
 type Field = { row: number; field: number };
 
@@ -70,94 +72,86 @@ const ctx = (prompt: Prompt<Option>, key: string): unknown => prompt.context?.[k
 export function describePrompt(prompt: Prompt<Option>, view: GauchoView, _names: readonly string[]): string {
   switch (prompt.kind) {
     case "keep":
-      return "Pre-round: choose the tiles you keep from your hand (1 of any value, 2 each ≤ 8 or 3 each ≤ 4). Everyone reveals together.";
+      return m.gaucho_prompt_keep();
     case "prePlace":
-      return "Pre-round: put one gaucho on a glowing action area, without dice.";
+      return m.gaucho_prompt_pre_place();
     case "steppeChoose":
-      return "You look at the steppe: take 1 tile, or 2 tiles each worth 4 or less.";
-    case "steppePlace": {
-      const n = view.turn.steppeChosen?.length ?? 0;
-      return `Put ${n === 1 ? "the steppe tile" : "the next steppe tile"} on a glowing free field, with a standing gaucho.`;
-    }
+      return m.gaucho_prompt_steppe_choose();
+    case "steppePlace":
+      return (view.turn.steppeChosen?.length ?? 0) === 1 ? m.gaucho_prompt_steppe_place() : m.gaucho_prompt_steppe_place_next();
     case "home":
-      return `${ctx(prompt, "final") ? "Final drive: your" : "Your"} cattle come home. Click an arriving tile to lay it (in the order you like).`;
+      return ctx(prompt, "final") ? m.gaucho_prompt_home_final() : m.gaucho_prompt_home();
     case "turn": {
-      if (view.round.dieless) return "Last round, no dice: use your action areas, then end your turn.";
-      if (view.turn.dice === null) return "Take two dice from the rodeo (click a glowing die, then choose its partner), or use an action area first.";
+      if (view.round.dieless) return m.gaucho_prompt_dieless();
+      if (view.turn.dice === null) return m.gaucho_prompt_take_dice();
       const dice = view.turn.dice;
-      const left = dice.length || view.turn.wish ? `You have ${diceText(dice, view.turn.wish > 0)} left` : "Your dice are used";
-      return `${left}: click a glowing tile or action area, or end your turn.`;
+      return dice.length || view.turn.wish ? m.gaucho_prompt_dice_left({ dice: diceText(dice, view.turn.wish > 0, "have") }) : m.gaucho_prompt_dice_used();
     }
     default:
-      return `Decide: ${prompt.kind}.`;
+      return m.gaucho_prompt_other({ kind: prompt.kind });
   }
 }
 
-const WAITING: Record<string, string> = {
-  keep: "choosing tiles to keep",
-  prePlace: "placing a gaucho",
-  turn: "playing a turn",
-  steppeChoose: "looking at the steppe",
-  steppePlace: "driving steppe cattle onto the pampa",
-  home: "laying cattle that came home",
-};
-
+/** What another seat is busy deciding: "Bob is playing a turn" / "Bob ist dran: den Zug spielen" (the table's table_is_doing). */
 export function describeWaiting(kind: string, _view: GauchoView): string {
-  return WAITING[kind] ?? "thinking";
+  return m.gaucho_waiting({ kind });
 }
 
 /** A fitting label for an option, as written on a button or a choice. */
 export function optionLabel(prompt: Prompt<Option>, option: Option, view: GauchoView, names: readonly string[]): string {
   const o = option as Record<string, unknown> & Option;
   const field = (): Tile | null => view.pampa[Number(o.row)]?.[Number(o.field)]?.tile ?? null;
+  const dice = () => diceText(o.dice, o.wish);
   switch (o.type) {
     case "endTurn":
-      return "End turn";
+      return m.gaucho_option_end_turn();
     case "pick":
-      return `Take ${(o.dice as number[]).join(" + ")}`;
+      return m.gaucho_option_pick({ dice: (o.dice as number[]).join(" + ") });
     case "stand": {
       const t = field();
-      return `Stand on ${t ? tileName(t) : "it"} (${t?.value ?? "?"}) with ${diceText(o.dice, o.wish)}`;
+      return m.gaucho_option_stand({ tile: tileName(t), value: t?.value ?? 0, dice: dice() });
     }
     case "lay": {
       const t = field();
-      return `Lie down on ${t ? tileName(t) : "it"} (small ${t ? smallNumber(t.value) : "?"}) with ${diceText(o.dice, o.wish)}`;
+      return m.gaucho_option_lay({ tile: tileName(t), small: t ? smallNumber(t.value) : 0, dice: dice() });
     }
     case "raise":
-      return `Stand up your gaucho with ${diceText(o.dice, o.wish)}`;
+      return m.gaucho_option_raise({ dice: dice() });
     case "occupy":
-      return `Occupy ${areaInfo(o.area).short} with ${diceText(o.dice, o.wish)}`;
+      return m.gaucho_option_occupy({ area: areaShort(o.area), dice: dice() });
     case "prePlace":
-      return `Put a gaucho on ${areaInfo(o.area).short}`;
+      return m.gaucho_option_pre_place({ area: areaOnto(o.area) });
     case "recall":
-      return `Take back from ${areaInfo(o.area).short} (no effect)`;
+      return m.gaucho_option_recall({ area: areaFrom(o.area) });
     case "wish":
-      return "Rodeo hero: take a wish die";
+      return m.gaucho_option_wish();
     case "steppe":
-      return "Steppe: look at it secretly";
+      return m.gaucho_option_steppe();
     case "instantSale": {
       const herd = view.players[prompt.seat]?.herds[o.breed as keyof GauchoView["players"][number]["herds"]] ?? [];
       const price = herd.length * Math.max(0, ...herd.map((t) => t.value));
-      return `Sell the ${String(o.breed)} herd now: ${pesos(price + INSTANT_SALE_BONUS)}`;
+      return capitalize(m.gaucho_option_instant_sale({ herd: herdName(o.breed), pesos: pesos(price + INSTANT_SALE_BONUS) }));
     }
     case "steal":
-      return `Steal ${String(o.breed)} ${Number(o.value)} from ${seatName(names, Number(o.victim))}`;
+      return m.gaucho_option_steal({ tile: tileName({ breed: o.breed, value: Number(o.value) }), player: seatName(names, Number(o.victim)) });
     case "overseerRaise":
-      return `Overseer: stand up ${joinAnd((o.fields as Field[]).map((f) => fieldName(f.row, f.field)))}`;
+      return m.gaucho_option_overseer_raise({ fields: joinAnd((o.fields as Field[]).map((f) => fieldName(f.row, f.field))) });
     case "overseerReplace":
-      return `Overseer: replace ${seatName(names, view.pampa[Number(o.row)]?.[Number(o.field)]?.gaucho?.seat ?? null)}'s lying gaucho`;
+      return m.gaucho_option_overseer_replace({ owner: possessive(seatName(names, view.pampa[Number(o.row)]?.[Number(o.field)]?.gaucho?.seat ?? null)) });
     case "steppeChoose":
-      return `Take ${tileList(o.tiles)}`;
-    case "steppePlace":
-      return `Put ${view.turn.steppeChosen?.[0] ? tileName(view.turn.steppeChosen[0]) : "the tile"} on ${fieldName(o.row, o.field)}`;
+      return m.gaucho_option_steppe_choose({ tiles: tileList(o.tiles) });
+    case "steppePlace": {
+      const chosen = view.turn.steppeChosen?.[0];
+      return capitalize(m.gaucho_option_steppe_place({ tile: chosen ? tileName(chosen) : m.gaucho_option_the_tile(), field: fieldName(o.row, o.field) }));
+    }
     case "retrieve":
-      return "Take back your lying gaucho";
+      return m.gaucho_option_retrieve();
     case "homeLay":
-      return `Lay ${String(o.breed)} ${Number(o.value)} at the end of the herd`;
+      return m.gaucho_option_home_lay({ tile: tileName({ breed: o.breed, value: Number(o.value) }) });
     case "sortIn":
-      return `Stable: sort ${String(o.breed)} ${Number(o.value)} in at place ${Number(o.position) + 1}`;
+      return m.gaucho_option_sort_in({ tile: tileName({ breed: o.breed, value: Number(o.value) }), place: Number(o.position) + 1 });
     case "keep":
-      return `Keep ${tileList(o.tiles)}`;
+      return m.gaucho_option_keep({ tiles: tileList(o.tiles) });
     default:
       return o.type;
   }

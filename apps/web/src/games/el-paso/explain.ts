@@ -18,6 +18,7 @@ import {
   type WorkerType,
   breedOf,
 } from "@saloon/el-paso";
+import { m } from "../../paraglide/messages.js";
 
 // ---------------------------------------------------------------- breeding value
 
@@ -63,12 +64,12 @@ export function explainBreeding(hand: readonly CardId[], bonuses: readonly strin
   for (const part of dupes.slice(0, duplicateTiles)) part.role = "duplicate";
   const handValue = cards.filter((c) => c.role !== "ignored").reduce((s, c) => s + c.value, 0);
   const permanent: { source: string; n: number }[] = [];
-  if (!discsLeft.includes("D5")) permanent.push({ source: "disc space 5 cleared", n: 1 });
+  if (!discsLeft.includes("D5")) permanent.push({ source: m.elpaso_explain_disc_5(), n: 1 });
   const permTiles = bonuses.filter((b) => {
     const d = BONUSES[b];
     return d?.kind === "permanent" && d.effect === "PERM_CERT";
   });
-  for (const tile of permTiles) permanent.push({ source: `bonus tile ${tile}`, n: 1 });
+  for (const tile of permTiles) permanent.push({ source: m.elpaso_explain_bonus_tile({ tile }), n: 1 });
   const permanentTotal = permanent.reduce((s, p) => s + p.n, 0);
   return { cards, handValue, duplicateTiles, permanent, permanentTotal, total: handValue + permanentTotal };
 }

@@ -7,7 +7,7 @@ import { boardNamer } from "./names.svelte.ts";
 import PlayerPanel from "./PlayerPanel.svelte";
 import { describePrompt, describeWaiting, onBoard, optionLabel } from "./prompt.ts";
 import TableOptions from "./TableOptions.svelte";
-import { CATEGORY_LABEL } from "./words.ts";
+import { categoryLabel } from "./words.ts";
 
 export const elPasoClient: GameClient<ElPasoView> = {
   id: "el-paso",
@@ -21,6 +21,6 @@ export const elPasoClient: GameClient<ElPasoView> = {
   onBoard,
   optionLabel,
   waitingFor: (view) => view.waitingFor ?? [],
-  categoryLabel: (category) => CATEGORY_LABEL[category] ?? category,
+  categoryLabel,
   activeSeat: (view) => (view.phase?.kind === "turn" ? view.active : null),
 };

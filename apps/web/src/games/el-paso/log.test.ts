@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import { elPaso } from "@saloon/el-paso";
 import { type LogEvent, playOut, randomBot } from "@saloon/engine";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLanguage } from "../../lib/i18n.ts";
 import { describeEvent, isTurnMarker } from "./log.ts";
+import { writtenInGerman } from "./test-german.ts";
 
 const names = ["Annie", "Bill", "Calamity", "Doc"];
 
@@ -19,10 +21,12 @@ function eventTypesInRules(): string[] {
 }
 
 function looksWritten(text: string, event: LogEvent): void {
-  expect(text, JSON.stringify(event)).not.toMatch(/undefined|NaN|\[object|null|Something happened/);
-  expect(text).toMatch(/^[A-Z0-9]/);
+  expect(text, JSON.stringify(event)).not.toMatch(/undefined|NaN|\[object|null|Something happened|Etwas ist passiert|elpaso_/);
+  expect(text).toMatch(/^[A-ZÄÖÜ0-9]/);
   expect(text).toMatch(/[.!)]$/);
 }
+
+afterEach(() => setLanguage("en"));
 
 describe("El Paso log sentences", () => {
   it("has a sentence for every event type the rules push", () => {
@@ -47,6 +51,7 @@ describe("El Paso log sentences", () => {
       const event = seen.get(type) ?? rare[type];
       expect(event, `no sample of "${type}"`).toBeDefined();
       looksWritten(describeEvent(event!, names), event!);
+      writtenInGerman(event!, names);
     }
   }, 20_000);
 
@@ -66,5 +71,26 @@ describe("El Paso log sentences", () => {
     );
     expect(isTurnMarker({ type: "turn", seat: 0 })).toBe(true);
     expect(isTurnMarker({ type: "moved", seat: 0 })).toBe(false);
+  });
+
+  it("writes German with the German edition's words and grammar", () => {
+    setLanguage("de");
+    expect(describeEvent({ type: "revealedHand", seat: 1, cards: ["C-CRI-1-1", "C-ANG-03", "C-ANG-04"], breedingValue: 4 }, names)).toBe(
+      "Bill zeigt Criollo, Black Angus und Black Angus: Zuchtwert 4.",
+    );
+    expect(describeEvent({ type: "delivered", seat: 0, post: "P09", disc: "D4", spent: 2, money: -3 }, names)).toBe(
+      "Annie liefert zu Handelsposten 9 mit Scheibe 4 und gibt 2 Zertifikate aus (zahlt $3).",
+    );
+    expect(describeEvent({ type: "moved", seat: 2, to: "T00", cowboys: 1 }, names)).toBe("Calamity zieht nach El Paso und nutzt 1 Cowboy für zusätzliche Schritte.");
+    expect(describeEvent({ type: "moved", seat: 0, to: "T08", cowboys: 0 }, names, () => "Gebäude D")).toBe("Annie zieht zu Gebäude D.");
+    expect(describeEvent({ type: "hired", seat: 1, worker: "ENG", paid: 5 }, names)).toBe("Bill stellt einen Ingenieur für $5 an.");
+    expect(describeEvent({ type: "hired", seat: 1, worker: "WLD", paid: 0 }, names)).toBe("Bill stellt einen Joker gratis an.");
+    expect(describeEvent({ type: "drew", seat: 2, cattle: 2, workers: ["W-ENG-01", "W-WLD-03"] }, names)).toBe(
+      "Calamity zieht 2 Rinderkarten, einen Ingenieur und einen Joker (die Arbeiter kommen direkt in den Arbeiterbereich).",
+    );
+    expect(describeEvent({ type: "boughtCattle", seat: 3, card: "C-ANG-02", paid: 4, wild: 1 }, names)).toBe("Doc kauft eine Black-Angus-Karte für $4 (mit 1 Joker).");
+    expect(describeEvent({ type: "tookSimmental", seat: 3, card: "C-SIM-01", left: 1 }, names)).toBe("Doc erreicht El Paso und nimmt eine Simmental: noch 1 Simmental.");
+    expect(describeEvent({ type: "gainedCertificates", seat: 0, certificates: 0 }, names)).toBe("Annies Zertifikatsleiste ist voll.");
+    expect(describeEvent({ type: "turn", seat: 3 }, names)).toBe("Docs Zug.");
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Plain-language sentences for every log event the El Paso rules push (rules.ts). Events are
- * data; this is the one place that turns them into English for the table's log.
+ * data; this is the one place that turns them into sentences for the table's log, in the
+ * reader's language (one message per sentence in messages/{en,de}.json).
  */
-import { SIMMENTAL_SPACE_VP } from "@saloon/el-paso";
+import { SIMMENTAL_SPACE_VP, type WorkerType } from "@saloon/el-paso";
 import { type LogEvent } from "@saloon/engine";
 import { seatName } from "../../lib/seats.ts";
+import { m } from "../../paraglide/messages.js";
+import { possessive } from "../grammar.ts";
 import { describeSueEvent } from "./sue-log.ts";
-import { bonusGain, breedName, cardName, dollars, joinAnd, plural, postName, tileKind, tileText, workerWords } from "./words.ts";
+import { aCard, aWorker, bonusGain, breedName, certificates, dollars, joinAnd, points, postName, tileKind, tileText, workerCount } from "./words.ts";
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 const cards = (value: unknown): string[] => (Array.isArray(value) ? value.filter((c): c is string => typeof c === "string") : []);
@@ -14,87 +17,117 @@ const cards = (value: unknown): string[] => (Array.isArray(value) ? value.filter
 /**
  * A trail node in words a player can find on the board ("Building D", "the $2 space after
  * Building C"); `asSpace` names a building space itself rather than what now stands on it.
+ * German names come in the dative the log's and prompts' sentences need ("zu Gebäude D",
+ * "auf dem Bauplatz ($2) hinter Gebäude C").
  */
 export type NodeNamer = (node: unknown, asSpace?: boolean) => string;
 
-const defaultNodeName: NodeNamer = (node) => (node === "T00" ? "El Paso" : "a location on the trail");
+const defaultNodeName: NodeNamer = (node) => (node === "T00" ? m.elpaso_log_el_paso() : m.elpaso_log_somewhere());
+
+/** "elpaso" for El Paso itself (German goes "nach El Paso", but "zu Gebäude D"). */
+export const target = (node: unknown): string => (node === "T00" ? "elpaso" : "other");
+
+const wildWorkers = (n: number): string => workerCount("WLD", n);
 
 export function describeEvent(event: LogEvent, names: readonly string[], nodeName: NodeNamer = defaultNodeName): string {
   const who = (seat: unknown) => seatName(names, typeof seat === "number" ? seat : null);
   const actor = who(event.seat);
+  const wild = num(event.wild);
   switch (event.type) {
-    case "tookTile":
-      return `${actor} takes ${event.fromPile ? "from the stack " : ""}${tileKind(event.tile)} ${String(event.tile)}: ${tileText(String(event.tile))}.`;
+    case "tookTile": {
+      const facts = { actor, kind: tileKind(event.tile), tile: String(event.tile), text: tileText(String(event.tile)) };
+      return event.fromPile ? m.elpaso_log_took_tile_pile(facts) : m.elpaso_log_took_tile(facts);
+    }
     case "turn":
-      return `${actor}'s turn.`;
+      return m.elpaso_log_turn({ owner: possessive(actor) });
     case "moved": {
       const cowboys = num(event.cowboys);
-      return `${actor} moves to ${nodeName(event.to)}${cowboys ? `, using ${plural(cowboys, "cowboy")} for extra steps` : ""}.`;
+      const place = nodeName(event.to);
+      return cowboys
+        ? m.elpaso_log_moved_cowboys({ actor, place, cowboys: workerCount("COW", cowboys), target: target(event.to) })
+        : m.elpaso_log_moved({ actor, place, target: target(event.to) });
     }
-    case "built":
-      return `${actor} builds building ${num(event.building)} on ${nodeName(event.node, true)}${num(event.wild) ? ` (with ${plural(num(event.wild), "wild worker")})` : ""}, paying ${dollars(num(event.paid))}.`;
-    case "upgraded":
-      return `${actor} upgrades a building to ${num(event.building)}${num(event.wild) ? ` (with ${plural(num(event.wild), "wild worker")})` : ""}, paying ${dollars(num(event.paid))}.`;
+    case "built": {
+      const facts = { actor, building: num(event.building), place: nodeName(event.node, true), paid: dollars(num(event.paid)) };
+      return wild ? m.elpaso_log_built_wild({ ...facts, wild: wildWorkers(wild) }) : m.elpaso_log_built(facts);
+    }
+    case "upgraded": {
+      const facts = { actor, building: num(event.building), paid: dollars(num(event.paid)) };
+      return wild ? m.elpaso_log_upgraded_wild({ ...facts, wild: wildWorkers(wild) }) : m.elpaso_log_upgraded(facts);
+    }
     case "usedToken":
-      return `${actor} uses an exchange token.`;
+      return m.elpaso_log_used_token({ actor });
     case "drew": {
       const workers = cards(event.workers);
-      const parts = num(event.cattle) ? [plural(num(event.cattle), "cattle card")] : [];
-      for (const w of workers) parts.push(`${/^[aeiou]/.test(cardName(w)) ? "an" : "a"} ${cardName(w)}`);
-      if (parts.length === 0) return `${actor} has no card left to draw.`;
-      return `${actor} draws ${joinAnd(parts)}${workers.length ? ` (${workers.length === 1 ? "the worker goes" : "workers go"} straight to the worker area)` : ""}.`;
+      const parts: string[] = num(event.cattle) ? [m.elpaso_cattle_cards({ count: num(event.cattle) })] : [];
+      for (const w of workers) parts.push(aCard(w));
+      if (parts.length === 0) return m.elpaso_log_drew_nothing({ actor });
+      return workers.length ? m.elpaso_log_drew_workers({ actor, cards: joinAnd(parts), count: workers.length }) : m.elpaso_log_drew({ actor, cards: joinAnd(parts) });
     }
     case "drewCattle":
-      return `${actor} draws ${joinAnd(cards(event.cards).map(cardName))} (only you see this).`;
+      return m.elpaso_log_drew_cattle({ actor, cards: joinAnd(cards(event.cards).map(aCard)) });
     case "exchangeDiscarded":
-      return `${actor} discards a ${cardName(event.card)} in exchange.`;
+      return m.elpaso_log_exchange_discarded({ actor, card: aCard(event.card) });
     case "discardedCattle":
-      return `${actor} discards a ${cardName(event.card)} for ${dollars(num(event.money))}.`;
-    case "boughtCattle":
-      return `${actor} buys a ${cardName(event.card)} for ${dollars(num(event.paid))}${num(event.wild) ? ` (with ${plural(num(event.wild), "wild worker")})` : ""}.`;
+      return m.elpaso_log_discarded_cattle({ actor, card: aCard(event.card), money: dollars(num(event.money)) });
+    case "boughtCattle": {
+      const facts = { actor, card: aCard(event.card), paid: dollars(num(event.paid)) };
+      return wild ? m.elpaso_log_bought_cattle_wild({ ...facts, wild: wildWorkers(wild) }) : m.elpaso_log_bought_cattle(facts);
+    }
     case "gainedCattle":
-      return `${actor} gains a ${cardName(event.card)}${num(event.paid) ? ` for ${dollars(num(event.paid))}` : ""}.`;
+      return num(event.paid)
+        ? m.elpaso_log_gained_cattle_paid({ actor, card: aCard(event.card), paid: dollars(num(event.paid)) })
+        : m.elpaso_log_gained_cattle({ actor, card: aCard(event.card) });
     case "removedCattle":
-      return `${actor} removes a ${cardName(event.card)} from the game.`;
+      return m.elpaso_log_removed_cattle({ actor, card: aCard(event.card) });
     case "gainedMoney":
-      return `${actor} gains ${dollars(num(event.money))}.`;
+      return m.elpaso_log_gained_money({ actor, money: dollars(num(event.money)) });
     case "gainedCertificates":
-      return num(event.certificates) > 0 ? `${actor} gains ${plural(num(event.certificates), "certificate")}.` : `${actor}'s certificate track is full.`;
+      return num(event.certificates) > 0
+        ? m.elpaso_log_gained_certificates({ actor, certificates: certificates(num(event.certificates)) })
+        : m.elpaso_log_certificates_full({ owner: possessive(actor) });
     case "gainedToken":
-      return `${actor} gains an exchange token${num(event.paid) ? ` for ${dollars(num(event.paid))}` : ""}.`;
-    case "hired": {
-      const w = workerWords(event.worker);
-      return `${actor} hires ${w.name === "engineer" ? "an" : "a"} ${w.name}${num(event.paid) ? ` for ${dollars(num(event.paid))}` : " for free"}.`;
+      return num(event.paid) ? m.elpaso_log_gained_token_paid({ actor, paid: dollars(num(event.paid)) }) : m.elpaso_log_gained_token({ actor });
+    case "hired":
+      return num(event.paid)
+        ? m.elpaso_log_hired({ actor, worker: aWorker(event.worker), paid: dollars(num(event.paid)) })
+        : m.elpaso_log_hired_free({ actor, worker: aWorker(event.worker) });
+    case "usedTrain": {
+      const facts = { actor, card: num(event.card), paid: dollars(num(event.paid)) };
+      return wild ? m.elpaso_log_used_train_wild({ ...facts, wild: wildWorkers(wild) }) : m.elpaso_log_used_train(facts);
     }
-    case "usedTrain":
-      return `${actor} uses train card ${num(event.card)}, paying ${dollars(num(event.paid))}${num(event.wild) ? ` and ${plural(num(event.wild), "wild worker")}` : ""}.`;
     case "aux":
-      return `${actor} takes auxiliary action ${num(event.aux)}.`;
-    case "workerBonus": {
-      const w = event.worker;
-      return `${actor} discards ${w === "ENG" ? "an" : "a"} ${workerWords(w).name} for ${bonusGain(w)}.`;
-    }
+      return m.elpaso_log_aux({ actor, aux: num(event.aux) });
+    case "workerBonus":
+      return m.elpaso_log_worker_bonus({ actor, worker: aWorker(event.worker as WorkerType), gain: bonusGain(event.worker) });
     case "tookSimmental":
-      return `${actor} reaches El Paso and takes a Simmental: ${plural(num(event.left), "Simmental")} left.`;
+      return m.elpaso_log_took_simmental({ actor, left: m.elpaso_simmentals({ count: num(event.left) }) });
     case "endTriggered":
-      return `The last Simmental is gone: the next player to reach El Paso ends the game.`;
+      return m.elpaso_log_end_triggered();
     case "simmentalSpace":
-      return `${actor} reaches El Paso with no Simmental left and takes the Simmental space (+${plural(SIMMENTAL_SPACE_VP, "point")}): everyone else has one more turn.`;
+      return m.elpaso_log_simmental_space({ actor, points: points(SIMMENTAL_SPACE_VP) });
     case "revealedHand": {
       const hand = cards(event.cards);
-      return `${actor} reveals ${hand.length ? joinAnd(hand.map((c) => breedName(c.slice(2, 5)))) : "an empty hand"}: breeding value ${num(event.breedingValue)}.`;
+      return m.elpaso_log_revealed_hand({
+        actor,
+        cards: hand.length ? joinAnd(hand.map((c) => breedName(c.slice(2, 5)))) : m.elpaso_log_an_empty_hand(),
+        value: num(event.breedingValue),
+      });
     }
     case "delivered": {
       const spent = num(event.spent);
       const money = num(event.money);
-      return `${actor} delivers to ${postName(event.post)} with disc ${String(event.disc).slice(1)}${spent ? `, spending ${plural(spent, "certificate")}` : ""}${money ? ` (${money > 0 ? "gains" : "pays"} ${dollars(Math.abs(money))})` : ""}.`;
+      const details =
+        (spent ? m.elpaso_log_delivered_spent({ certificates: certificates(spent) }) : "") +
+        (money ? (money > 0 ? m.elpaso_log_delivered_gains : m.elpaso_log_delivered_pays)({ money: dollars(Math.abs(money)) }) : "");
+      return m.elpaso_log_delivered({ actor, post: postName(event.post), disc: String(event.disc).slice(1), details });
     }
     case "noDisc":
-      return `${actor} can place no disc this time.`;
+      return m.elpaso_log_no_disc({ actor });
     case "gameOver":
-      return "Game over! Every player has had their last turn.";
+      return m.elpaso_log_game_over();
     default:
-      return describeSueEvent(event, actor, nodeName) ?? `Something happened (${event.type}).`;
+      return describeSueEvent(event, actor, nodeName) ?? m.elpaso_log_unknown({ type: event.type });
   }
 }
 

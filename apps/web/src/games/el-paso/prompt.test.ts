@@ -1,12 +1,15 @@
 import { type ElPasoView, elPaso } from "@saloon/el-paso";
 import { type Prompt, createRandom } from "@saloon/engine";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLanguage } from "../../lib/i18n.ts";
 import type { Option } from "../types.ts";
 import { describePrompt, describeWaiting, nodeName, onBoard, optionLabel, optionsByPlace, placesOf, targetOf } from "./prompt.ts";
 
 const names = ["Annie", "Bill", "Calamity", "Doc"];
 /** Options that are buttons by design: they have no place on the board, or (bonus, exchange) belong in the status bar too. */
 const BUTTONS = new Set(["done", "noDelivery", "auxExchange", "bonus", "exchange"]);
+
+afterEach(() => setLanguage("en"));
 
 describe("El Paso prompts in the browser", () => {
   it.each([2, 4])("places every option of a %i-player game on the board or a button, with a readable label", (seats) => {
@@ -48,4 +51,36 @@ describe("El Paso prompts in the browser", () => {
     expect(optionLabel(prompt, prompt.options[0]!, view, names)).toBe("spendToken now");
     expect(describePrompt({ seat: 0, kind: "somethingNew", options: [] }, view, names)).toBe("Your decision (somethingNew).");
   });
+
+  it("asks and labels in German, without English words, over the first moves of a game", () => {
+    const random = createRandom("prompts-de");
+    let state = elPaso.setup("prompts-de", 3);
+    const kinds = new Set<string>();
+    for (let step = 0; step < 250 && !elPaso.isOver(state); step++) {
+      const [prompt] = elPaso.prompts(state) as Prompt<Option>[];
+      const view = elPaso.view(state, prompt!.seat) as ElPasoView;
+      setLanguage("de");
+      kinds.add(prompt!.kind);
+      const english = /\b(the|your|and|with|for|Take|Move|Use|Hire|Buy|Build|step|card|worker)\b/;
+      expect(describePrompt(prompt!, view, names)).not.toMatch(english);
+      expect(describePrompt(prompt!, view, names)).not.toMatch(/undefined|NaN|Deine Entscheidung/);
+      expect(describeWaiting(prompt!.kind, view)).not.toBe("nachdenken");
+      for (const option of prompt!.options) {
+        const label = optionLabel(prompt!, option, view, names);
+        expect(label, JSON.stringify(option)).not.toMatch(english);
+        expect(label).not.toMatch(/undefined|NaN|\[object|null/);
+      }
+      setLanguage("en");
+      const result = elPaso.apply(state, prompt!.seat, elPaso.bot(view, prompt as never, random));
+      if (!result.ok) throw new Error(result.error.message);
+      state = result.state;
+    }
+    expect([...kinds]).toEqual(expect.arrayContaining(["pickObjective", "move", "actions"]));
+    setLanguage("de");
+    const view = elPaso.view(state, 0) as ElPasoView;
+    expect(describePrompt({ seat: 0, kind: "pickObjective", options: [] }, view, names)).toBe(
+      "Wähle ein Start-Zielplättchen aus der Auslage: Es bringt am Spielende Punkte, wenn du es erfüllst.",
+    );
+    expect(optionLabel({ seat: 0, kind: "actions", options: [] }, { type: "hire", worker: "ENG" } as Option, view, names)).toBe("Einen Ingenieur für $5 anstellen");
+  }, 20_000);
 });

@@ -24,19 +24,24 @@ import {
 import type { Prompt } from "@saloon/engine";
 import { seatName } from "../../lib/seats.ts";
 import type { Option } from "../types.ts";
+import { m } from "../../paraglide/messages.js";
+import { capitalize, possessive } from "../grammar.ts";
 import {
   DISC_SHORT,
-  bonusGain,
+  aBreed,
+  aWorker,
   actionText,
   auxText,
-  breedName,
+  bonusGain,
+  certificates,
   discMoney,
   dollars,
   neutralLetter,
-  plural,
   postName,
+  steps,
   tileKind,
   tileText,
+  workerCount,
   workerWords,
 } from "./words.ts";
 
@@ -130,16 +135,17 @@ export function onBoard(_prompt: Prompt<Option>, option: Option): boolean {
 // ---------------------------------------------------------------- the source being used
 
 export function sourceName(source: string, view?: ElPasoView, names: readonly string[] = []): string {
-  if (source in NEUTRAL_ACTIONS) return `Building ${neutralLetter(source)}`;
+  if (source in NEUTRAL_ACTIONS) return m.elpaso_source_neutral({ letter: neutralLetter(source) });
   if (/^CB\d[ab]$/.test(source)) {
     // A building's actions are used where the active herder stands.
     const herder = view?.players[view.active]?.herder;
     const tile = view && herder && herder !== "SIMM" ? view.board[herder] : undefined;
-    return `${tile?.kind === "building" ? `${seatName(names, tile.owner)}'s ` : ""}building ${source.slice(2, 3)}`;
+    const type = source.slice(2, 3);
+    return tile?.kind === "building" ? m.elpaso_source_owned_building({ owner: possessive(seatName(names, tile.owner)), type }) : m.elpaso_source_building({ type });
   }
-  if (/^TR\d[FS]$/.test(source)) return `train card ${source.slice(2, 3)}`;
-  if (source in POST_DATA) return `${postName(source)}'s reward`;
-  return `bonus tile ${source}`;
+  if (/^TR\d[FS]$/.test(source)) return m.elpaso_source_train({ card: source.slice(2, 3) });
+  if (source in POST_DATA) return m.elpaso_source_post({ post: postName(source) });
+  return m.elpaso_source_bonus({ tile: source });
 }
 
 /** The top decision frame of the turn, when it is a source of actions. */
@@ -164,15 +170,16 @@ const PREDECESSOR: Record<string, string> = Object.fromEntries(Object.entries(SU
  * building space's own name whatever stands on it now).
  */
 export function nodeName(node: unknown, view: Pick<ElPasoView, "board">, names: readonly string[], asSpace = false): string {
-  if (node === EL_PASO) return "El Paso";
+  if (node === EL_PASO) return m.elpaso_log_el_paso();
   const tile = view.board[node as NodeId];
-  if (tile?.kind === "neutral") return `Building ${neutralLetter(tile.id)}`;
-  if (tile?.kind === "building" && !asSpace) return `${seatName(names, tile.owner)}'s building ${tile.type}`;
-  if (typeof node !== "string" || !(node in SPACE_COST)) return "a space";
+  if (tile?.kind === "neutral") return m.elpaso_node_neutral({ letter: neutralLetter(tile.id) });
+  if (tile?.kind === "building" && !asSpace) return m.elpaso_node_building({ owner: possessive(seatName(names, tile.owner)), type: tile.type });
+  if (typeof node !== "string" || !(node in SPACE_COST)) return m.elpaso_node_a_space();
   let before = PREDECESSOR[node];
   for (let k = 0; k < 8 && before && before !== EL_PASO && !view.board[before as NodeId]; k++) before = PREDECESSOR[before];
-  const after = before ? ` after ${before === EL_PASO ? "El Paso" : nodeName(before, view, names, true)}` : "";
-  return `the $${SPACE_COST[node as NodeId]} space${after}`;
+  const cost = SPACE_COST[node as NodeId] ?? 0;
+  if (!before) return m.elpaso_node_space({ cost });
+  return m.elpaso_node_space_after({ cost, before: before === EL_PASO ? m.elpaso_log_el_paso() : nodeName(before, view, names, true) });
 }
 
 // ---------------------------------------------------------------- sentences
@@ -183,61 +190,48 @@ export function describePrompt(prompt: Prompt<Option>, view: ElPasoView, names: 
   const me = view.players[prompt.seat];
   switch (prompt.kind) {
     case "pickObjective":
-      return "Pick a starting objective tile from the display: it scores at the end if you meet it.";
+      return m.elpaso_prompt_pick_objective();
     case "move":
-      if (ctx(prompt, "first")) return "Put your herder on a starting building (B–G): click a glowing building.";
-      return `Move your herder: click a glowing location (up to ${plural(Number(ctx(prompt, "max")) || 0, "step")}; more steps cost cowboys).`;
+      if (ctx(prompt, "first")) return m.elpaso_prompt_first_move();
+      return m.elpaso_prompt_move({ steps: steps(Number(ctx(prompt, "max")) || 0) });
     case "actions": {
       const source = String(ctx(prompt, "source") ?? "");
       const frame = actionFrame(view);
-      if (frame?.location === "auxOnly") return `You are on ${sourceName(source, view, names)}, not yours: you may take one auxiliary action, or go on.`;
-      const instead = frame?.location === "full" ? " (or one auxiliary action instead)" : "";
-      return `${capital(sourceName(source, view, names))}: use its actions in any order${instead}, then Done.`;
+      if (frame?.location === "auxOnly") return m.elpaso_prompt_aux_only({ source: sourceName(source, view, names) });
+      const named = capitalize(sourceName(source, view, names));
+      return frame?.location === "full" ? m.elpaso_prompt_actions_or_aux({ source: named }) : m.elpaso_prompt_actions({ source: named });
     }
     case "aux":
-      return `Auxiliary actions: choose ${Number(ctx(prompt, "remaining")) === 1 ? "one more" : `up to ${Number(ctx(prompt, "remaining"))} different ones`}, or Done.`;
+      return m.elpaso_prompt_aux({ count: Number(ctx(prompt, "remaining")) || 0 });
     case "hireSecond":
-      return `You may hire a second worker of another type for $${HIRE_TWO_PRICE - HIRE_ONE_PRICE} (a wild worker $${WILD_SURCHARGE} more).`;
+      return m.elpaso_prompt_hire_second({ price: HIRE_TWO_PRICE - HIRE_ONE_PRICE, wild: WILD_SURCHARGE });
     case "exchangeDiscard":
-      return "Exchange: discard one card from your hand.";
+      return m.elpaso_prompt_exchange_discard();
     case "exchangeAgain":
-      return "You may exchange a second card.";
+      return m.elpaso_prompt_exchange_again();
     case "deliver": {
       const value = Number(ctx(prompt, "breedingValue")) || 0;
-      return prompt.options.some((o) => o.type === "deliver")
-        ? `Delivery: your breeding value is ${value}${me && me.certs > 0 ? ` (+ up to ${plural(me.certs, "certificate")})` : ""}. Choose a glowing trading post, then the disc to place.`
-        : `Delivery: your breeding value is ${value}, but no disc can be placed now.`;
+      if (!prompt.options.some((o) => o.type === "deliver")) return m.elpaso_prompt_deliver_none({ value });
+      return me && me.certs > 0 ? m.elpaso_prompt_deliver_certs({ value, certificates: certificates(me.certs) }) : m.elpaso_prompt_deliver({ value });
     }
     default:
-      return `Your decision (${prompt.kind}).`;
+      return m.elpaso_prompt_other({ kind: prompt.kind });
   }
 }
 
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-const WAITING: Record<string, string> = {
-  pickObjective: "picking an objective tile",
-  move: "moving the herder",
-  actions: "taking actions",
-  aux: "taking auxiliary actions",
-  hireSecond: "hiring workers",
-  exchangeDiscard: "exchanging a card",
-  exchangeAgain: "exchanging cards",
-  deliver: "delivering cattle in El Paso",
-};
-
+/** What another seat is busy deciding: "Bill is moving the herder" / "Bill ist dran: den Viehtreiber bewegen" (the table's table_is_doing). */
 export function describeWaiting(kind: string, view: ElPasoView): string {
   // Sue's turn goes step by step at the room's bot pace: say which card she is playing.
-  if (kind === "sue") return view.sue?.card ? `playing bot card ${view.sue.card}` : "drawing her bot card";
-  return WAITING[kind] ?? "thinking";
+  if (kind === "sue") return view.sue?.card ? m.elpaso_waiting_sue_card({ card: view.sue.card }) : m.elpaso_waiting_sue_draw();
+  return m.elpaso_waiting({ kind });
 }
 
 function wildText(wild: number, type: WorkerType, k: number): string {
   const own = k - wild;
   const parts = [];
-  if (own > 0) parts.push(plural(own, workerWords(type).name, workerWords(type).plural));
-  if (wild > 0) parts.push(plural(wild, "wild worker"));
-  return parts.join(" + ") || "no workers";
+  if (own > 0) parts.push(workerCount(type, own));
+  if (wild > 0) parts.push(workerCount("WLD", wild));
+  return parts.join(" + ") || m.elpaso_no_workers();
 }
 
 /** What a hire costs under a printed action (B: $5, a wild $4 more; elsewhere as printed). */
@@ -252,78 +246,88 @@ export function optionLabel(prompt: Prompt<Option>, option: Option, view: ElPaso
   const spec = specOf(o, view);
   switch (o.type) {
     case "pickObjective":
-      return `Take objective ${String(o.tile)}: ${tileText(String(o.tile))}`;
+      return m.elpaso_option_pick_objective({ tile: String(o.tile), text: tileText(String(o.tile)) });
     case "move": {
       const cowboys = Number((ctx(prompt, "cowboys") as Record<string, number> | undefined)?.[String(o.to)] ?? 0);
-      return `Move to ${nodeName(o.to, view, names)}${cowboys ? ` (${plural(cowboys, "cowboy")} extra)` : ""}`;
+      const place = nodeName(o.to, view, names);
+      return cowboys ? m.elpaso_option_move_cowboys({ place, cowboys: workerCount("COW", cowboys) }) : m.elpaso_option_move({ place });
     }
     case "act":
-      return spec ? actionText(spec) : "Use this action";
+      return spec ? actionText(spec) : m.elpaso_option_use_action();
     case "actBreed":
-      if (spec?.t === "REMOVE_CATTLE") return `Remove a ${breedName(o.breed)} from your hand`;
-      if (spec?.t === "DISCARD_CATTLE") return `Discard a ${breedName(o.breed)}: +${spec.gain === "2xBV" ? "2×BV" : `$${spec.gain}`}`;
-      return `Use a ${breedName(o.breed)}`;
-    case "hire": {
-      const w = workerWords(o.worker);
-      return `Hire ${w.name === "engineer" ? "an" : "a"} ${w.name} for ${dollars(hirePrice(spec, o.worker as WorkerType))}`;
-    }
+      if (spec?.t === "REMOVE_CATTLE") return m.elpaso_option_remove_breed({ card: aBreed(o.breed) });
+      if (spec?.t === "DISCARD_CATTLE")
+        return spec.gain === "2xBV" ? m.elpaso_option_discard_breed_twice({ card: aBreed(o.breed) }) : m.elpaso_option_discard_breed({ card: aBreed(o.breed), gain: spec.gain });
+      return m.elpaso_option_use_breed({ card: aBreed(o.breed) });
+    case "hire":
+      return capitalize(m.elpaso_option_hire({ worker: aWorker(o.worker), price: dollars(hirePrice(spec, o.worker as WorkerType)) }));
     case "hireSecond": {
       const price = HIRE_TWO_PRICE - HIRE_ONE_PRICE + (o.worker === "WLD" ? WILD_SURCHARGE : 0);
-      return `Hire a second worker: ${workerWords(o.worker).name} for $${price}`;
+      return m.elpaso_option_hire_second({ worker: workerWords(o.worker).name, price });
     }
     case "buy": {
       const k = MARKET_COWBOYS[o.breed as MarketBreed] ?? 0;
-      return `Buy a ${breedName(o.breed)}: ${wildText(Number(o.wild), "COW", k)} and $${k * DOLLARS_PER_WORKER}`;
+      return capitalize(m.elpaso_option_buy({ card: aBreed(o.breed), workers: wildText(Number(o.wild), "COW", k), money: k * DOLLARS_PER_WORKER }));
     }
     case "train": {
       const card = Number(o.card);
-      return `Use train card ${card}: ${wildText(Number(o.wild), "ENG", card)} and $${card * DOLLARS_PER_WORKER}`;
+      return m.elpaso_option_train({ card, workers: wildText(Number(o.wild), "ENG", card), money: card * DOLLARS_PER_WORKER });
     }
     case "build": {
       const type = Number(o.building);
       const here = view.board[o.node as NodeId];
       if (here?.kind === "building") {
         const k = type - here.type;
-        return `Upgrade building ${here.type} to ${type}: ${wildText(Number(o.wild), "BLD", k)} and $${k * DOLLARS_PER_WORKER}`;
+        return m.elpaso_option_upgrade({ from: here.type, to: type, workers: wildText(Number(o.wild), "BLD", k), money: k * DOLLARS_PER_WORKER });
       }
       const space = SPACE_COST[o.node as NodeId] ?? 0;
-      return `Build ${type} on ${nodeName(o.node, view, names)}: ${wildText(Number(o.wild), "BLD", type)} and $${type * DOLLARS_PER_WORKER + space}${space ? ` (space $${space})` : ""}`;
+      const facts = { type, place: nodeName(o.node, view, names), workers: wildText(Number(o.wild), "BLD", type), money: type * DOLLARS_PER_WORKER + space };
+      return space ? m.elpaso_option_build_space({ ...facts, space }) : m.elpaso_option_build(facts);
     }
     case "tile": {
       const pick = String(o.pick);
-      const cost = spec?.t === "GAIN_TILE" && spec.cost > 0 ? ` for $${spec.cost}` : "";
-      if (pick === OBJ_PILE) return `Draw the top objective tile${cost}`;
-      if (pick === BON_PILE) return `Draw the top bonus tile${cost}`;
-      return `Take ${tileKind(pick)} ${pick}${cost}: ${tileText(pick)}`;
+      const cost = spec?.t === "GAIN_TILE" && spec.cost > 0 ? spec.cost : 0;
+      if (pick === OBJ_PILE) return cost ? m.elpaso_option_draw_objective_paid({ cost }) : m.elpaso_option_draw_objective();
+      if (pick === BON_PILE) return cost ? m.elpaso_option_draw_bonus_paid({ cost }) : m.elpaso_option_draw_bonus();
+      const facts = { kind: tileKind(pick), tile: pick, text: tileText(pick) };
+      return capitalize(cost ? m.elpaso_option_take_tile_paid({ ...facts, cost }) : m.elpaso_option_take_tile(facts));
     }
     case "aux":
-      return `Auxiliary action ${Number(o.aux)}: ${auxText(Number(o.aux), (d) => !view.players[prompt.seat]?.discs.includes(d))}`;
+      return m.elpaso_option_aux({ aux: Number(o.aux), text: auxText(Number(o.aux), (d) => !view.players[prompt.seat]?.discs.includes(d)) });
     case "auxTrash":
-      return `Auxiliary action 4: remove a ${breedName(o.breed)} from your hand`;
+      return m.elpaso_option_aux_trash({ card: aBreed(o.breed) });
     case "auxExchange":
-      return "Exchange a second card";
+      return m.elpaso_option_aux_exchange();
     case "done":
-      return prompt.kind === "hireSecond" ? "No second worker" : prompt.kind === "exchangeAgain" ? "No second exchange" : prompt.kind === "aux" ? "No more auxiliary actions" : "Done";
+      return prompt.kind === "hireSecond"
+        ? m.elpaso_option_no_second_worker()
+        : prompt.kind === "exchangeAgain"
+          ? m.elpaso_option_no_second_exchange()
+          : prompt.kind === "aux"
+            ? m.elpaso_option_no_more_aux()
+            : m.elpaso_option_done();
     case "bonus": {
       const w = o.worker as WorkerType;
-      const name = workerWords(w).name;
-      return `${name.charAt(0).toUpperCase()}${name.slice(1)} bonus: ${bonusGain(w)}`;
+      return m.elpaso_option_bonus({ worker: capitalize(workerWords(w).name), gain: bonusGain(w) });
     }
-    case "exchange": {
-      const tokens = view.players[prompt.seat]?.tokens ?? 0;
-      return `Use an exchange token (${tokens} left)`;
-    }
+    case "exchange":
+      return m.elpaso_option_exchange({ count: view.players[prompt.seat]?.tokens ?? 0 });
     case "discard":
-      return `Discard a ${breedName(o.breed)}`;
+      return capitalize(m.elpaso_option_discard({ card: aBreed(o.breed) }));
     case "deliver": {
       const spend = Number(o.spend);
       const disc = o.disc as DiscId;
       const money = discMoney(disc);
       const frees = [DISC_SHORT[disc], money].filter(Boolean).join(", ");
-      return `Deliver to ${postName(o.post)} with disc ${String(o.disc).slice(1)}${frees ? ` (${frees})` : ""}${spend ? `, spending ${plural(spend, "certificate")}` : ""}`;
+      return m.elpaso_option_deliver({
+        post: postName(o.post),
+        disc: String(o.disc).slice(1),
+        frees: frees ? ` (${frees})` : "",
+        spend: spend ? m.elpaso_option_deliver_spend({ certificates: certificates(spend) }) : "",
+      });
     }
     case "noDelivery":
-      return "Go on without placing a disc";
+      return m.elpaso_option_no_delivery();
     default: {
       const { type, ...rest } = o;
       const args = Object.values(rest).map((v) => (typeof v === "string" || typeof v === "number" ? String(v) : JSON.stringify(v)));

@@ -4,7 +4,8 @@
  * point, and Sue has none (RULINGS.tiebreak), so any leftover dollar wins it for the person.
  */
 import { DOLLARS_PER_VP } from "@saloon/el-paso";
-import { plural } from "./words.ts";
+import { m } from "../../paraglide/messages.js";
+import { possessive } from "../grammar.ts";
 
 export interface SoloOutcome {
   /** Did the person win (alone)? A shared win is false. */
@@ -12,14 +13,19 @@ export interface SoloOutcome {
   sentence: string;
 }
 
-/** `who` is "You" for the person at the table, their name for a spectator or a replay. */
-export function soloOutcome(who: string, person: number, sue: number, money: number): SoloOutcome {
-  const you = who === "You";
+/** `name` is null for the person at the table ("You beat Sue …"), their name for a spectator or a replay. */
+export function soloOutcome(name: string | null, person: number, sue: number, money: number): SoloOutcome {
   const leftover = money % DOLLARS_PER_VP;
-  if (person > sue) return { personWon: true, sentence: `${who} beat${you ? "" : "s"} Sue by ${plural(person - sue, "point")}.` };
-  if (person < sue) return { personWon: false, sentence: `Sue wins by ${plural(sue - person, "point")}.` };
-  if (leftover > 0) {
-    return { personWon: true, sentence: `A tie on points: ${you ? "your" : `${who}'s`} $${leftover} left over breaks it (Sue has none), so ${you ? "you win" : `${who} wins`}.` };
+  if (person > sue) {
+    const count = person - sue;
+    return { personWon: true, sentence: name === null ? m.elpaso_solo_you_beat({ count }) : m.elpaso_solo_beats({ name, count }) };
   }
-  return { personWon: false, sentence: "A tie on points and on money left over: a shared win." };
+  if (person < sue) return { personWon: false, sentence: m.elpaso_solo_sue_wins({ count: sue - person }) };
+  if (leftover > 0) {
+    return {
+      personWon: true,
+      sentence: name === null ? m.elpaso_solo_tie_you({ leftover }) : m.elpaso_solo_tie_name({ owner: possessive(name), leftover, name }),
+    };
+  }
+  return { personWon: false, sentence: m.elpaso_solo_shared() };
 }

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { type Difficulty, type ElPasoOptions, elPaso } from "@saloon/el-paso";
 import { type LogEvent, playOut, randomBot } from "@saloon/engine";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setLanguage } from "../../lib/i18n.ts";
 import { describeEvent } from "./log.ts";
 import { describeWaiting } from "./prompt.ts";
+import { writtenInGerman } from "./test-german.ts";
 import { botCardText } from "./sue-log.ts";
 
 const names = ["Annie", "Sue"];
@@ -16,6 +18,8 @@ function sueEventTypes(): string[] {
   types.delete("sueStep");
   return [...types].sort();
 }
+
+afterEach(() => setLanguage("en"));
 
 describe("Sue's turn in the log", () => {
   it("has a written sentence for every event her turn pushes, met in real solo games", () => {
@@ -38,6 +42,8 @@ describe("Sue's turn in the log", () => {
       expect(text, JSON.stringify(event)).not.toMatch(/undefined|NaN|\[object|null|Something happened|unknown/);
       if (type.startsWith("sue")) expect(text).toMatch(/^Sue|^Both of Sue/);
       expect(text).toMatch(/[.!)]$/);
+      const german = writtenInGerman(event!, names);
+      if (type.startsWith("sue")) expect(german).toMatch(/^Sue/);
     }
   }, 30_000);
 
@@ -82,5 +88,23 @@ describe("Sue's turn in the log", () => {
     expect(botCardText("A1")).toBe("1 step, then 2 cards from her supply");
     expect(botCardText("A7")).toBe("2 steps, then market, train or building, whichever she has most workers for");
     expect(botCardText("B9")).toBe("an unknown card");
+  });
+
+  it("tells her turn in German, with the edition's Automa words", () => {
+    setLanguage("de");
+    expect(describeEvent({ type: "sueDrew", seat: 1, card: "A5", deckLeft: 6 }, names)).toBe(
+      "Sue zieht Automa-Karte A5: 1 Schritt je Ingenieur, dann eine Zugkarte (nach ihren Ingenieuren) (noch 6 Karten in ihrem Stapel).",
+    );
+    expect(describeEvent({ type: "sueMoved", seat: 1, card: "A3", from: "T14", to: "T00", steps: 3, route: ["T00"], stoppedInElPaso: true }, names)).toBe(
+      "Sue zieht 3 Schritte nach El Paso; El Paso stoppt sie.",
+    );
+    expect(describeEvent({ type: "sueDrewSupply", seat: 1, card: "W-WLD-02", to: "COW", reason: "card" }, names)).toBe(
+      "Sue zieht einen Joker von ihrem Vorratsstapel: Er zählt für den Rest des Spiels zu ihren Cowboys.",
+    );
+    expect(describeEvent({ type: "sueChose", seat: 1, action: "build", worker: "BLD", workers: 3 }, names)).toBe("Sue hat die meisten Baumeister (3), also wählt sie das Bauen.");
+    expect(describeEvent({ type: "sueTookCattle", seat: 1, card: "C-HER-01", reason: "maxedOut" }, names)).toBe(
+      "Sues beide Gebäude sind voll ausgebaut: Sie nimmt eine Hereford-Karte.",
+    );
+    expect(botCardText("A1")).toBe("1 Schritt, dann 2 Karten von ihrem Vorratsstapel");
   });
 });

@@ -2,98 +2,83 @@
  * Sue's turn in plain sentences, from the structured events of sue-turn.ts (listed in its header
  * comment). Each step of her turn is its own line, so a person follows her turn as it is paced:
  * "Sue draws A5: 1 step per engineer, then the train." … "Sue takes train card 2 (2 engineers)."
+ * The German edition calls her bot cards Automa-Karten; each sentence is one message.
  */
-import { BOT_CARDS, type BotAction, type BotMovement } from "@saloon/el-paso";
+import { BOT_CARDS, type BotAction, type BotMovement, type WorkerType } from "@saloon/el-paso";
 import type { LogEvent } from "@saloon/engine";
-import type { NodeNamer } from "./log.ts";
-import { cardName, plural, postName, tileKind, workerWords } from "./words.ts";
+import { m } from "../../paraglide/messages.js";
+import { possessive } from "../grammar.ts";
+import { type NodeNamer, target } from "./log.ts";
+import { aCard, points, postName, steps, tileKind, workerCount, workerWords } from "./words.ts";
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
-const an = (word: string): string => `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 
 function movementText(movement: BotMovement): string {
-  return typeof movement === "number" ? plural(movement, "step") : `1 step per ${workerWords(movement).name}`;
+  return typeof movement === "number" ? steps(movement) : m.elpaso_sue_movement_per({ worker: workerWords(movement).name });
 }
 
 function actionText(action: BotAction): string {
-  switch (action.t) {
-    case "SUPPLY_DRAW":
-      return `${action.n === 1 ? "a card" : `${action.n} cards`} from her supply`;
-    case "BOT_MARKET":
-      return "the cattle market (by her cowboys)";
-    case "BOT_TRAIN":
-      return "a train card (by her engineers)";
-    case "BOT_BUILD":
-      return "a building (by her builders)";
-    case "BOT_CHOICE3":
-      return "market, train or building, whichever she has most workers for";
-  }
+  const count = action.t === "SUPPLY_DRAW" ? action.n : 0;
+  return m.elpaso_sue_action({ action: action.t, cards: m.elpaso_sue_supply_cards({ count }) });
 }
 
 /** What a bot card does, as on the card: "2 steps, then a card from her supply". */
 export function botCardText(card: unknown): string {
   const data = typeof card === "string" ? BOT_CARDS[card] : undefined;
-  return data ? `${movementText(data.movement)}, then ${actionText(data.action)}` : "an unknown card";
+  return data ? m.elpaso_sue_card({ movement: movementText(data.movement), action: actionText(data.action) }) : m.elpaso_sue_unknown_card();
 }
-
-const NOTHING: Record<string, string> = {
-  "market/noCowboys": "she has no cowboy, so the market gives her nothing",
-  "market/soldOut": "the market has no cattle left for her",
-  "train/noEngineers": "she has no engineer, so she takes no train card",
-  "tile/noTile": "no tile of that kind is face up, so she takes none",
-  "corriente/soldOut": "no Corriente is left in the market",
-  "hereford/soldOut": "no Hereford is left for her",
-  "build/noBuilders": "she has no builder, so she cannot build",
-  "build/cannotBuild": "she can neither build nor upgrade",
-};
 
 /** A sentence for one of Sue's events, or null when the event is not hers (log.ts handles it). */
 export function describeSueEvent(event: LogEvent, actor: string, nodeName: NodeNamer): string | null {
   switch (event.type) {
     case "sueReshuffled":
-      return `${actor}'s bot deck is empty: she shuffles her ${plural(num(event.cards), "discarded card")} into a new deck.`;
+      return m.elpaso_sue_reshuffled({ owner: possessive(actor), cards: m.elpaso_sue_discarded_cards({ count: num(event.cards) }) });
     case "sueDrew":
-      return `${actor} draws bot card ${String(event.card)}: ${botCardText(event.card)} (${plural(num(event.deckLeft), "card")} left in her deck).`;
+      return m.elpaso_sue_drew({ actor, card: String(event.card), text: botCardText(event.card), left: m.elpaso_cards({ count: num(event.deckLeft) }) });
     case "sueMoved": {
-      const per = typeof event.per === "string" ? ` (1 per ${workerWords(event.per).name}, she has ${num(event.workers)}${num(event.workers) === 0 ? ", so at least 1" : ""})` : "";
-      const stop = event.stoppedInElPaso === true ? "; El Paso stops her" : "";
-      return `${actor} moves ${plural(num(event.steps), "step")}${per} to ${nodeName(event.to)}${stop}.`;
+      const facts = { actor, steps: steps(num(event.steps)), place: nodeName(event.to), target: target(event.to) };
+      const stopped = event.stoppedInElPaso === true;
+      if (typeof event.per !== "string") return stopped ? m.elpaso_sue_moved_stopped(facts) : m.elpaso_sue_moved(facts);
+      const per = { ...facts, worker: workerWords(event.per).name, workers: num(event.workers) };
+      if (num(event.workers) === 0) return stopped ? m.elpaso_sue_moved_per_none_stopped(per) : m.elpaso_sue_moved_per_none(per);
+      return stopped ? m.elpaso_sue_moved_per_stopped(per) : m.elpaso_sue_moved_per(per);
     }
-    case "sueChose": {
-      const workers = workerWords(event.worker);
-      return `${actor} has the most ${workers.plural} (${num(event.workers)}), so she chooses the ${String(event.action)}.`;
-    }
+    case "sueChose":
+      return m.elpaso_sue_chose({ actor, workers: workerWords(event.worker).plural, count: num(event.workers), action: String(event.action) });
     case "sueDrewSupply": {
-      const where = event.reason === "train" ? " instead of hiring" : event.reason === "post" ? " as her delivery reward" : "";
+      const reason = String(event.reason);
       const card = String(event.card);
-      if (event.to === "cattle") return `${actor} draws ${an(cardName(card))} from her supply${where} onto her cattle stack.`;
-      if (card.startsWith("W-WLD")) return `${actor} draws a wild worker from her supply${where}: it joins her ${workerWords(event.to).plural} for the rest of the game.`;
-      return `${actor} draws ${an(cardName(card))} from her supply${where}.`;
+      if (event.to === "cattle") return m.elpaso_sue_drew_supply_cattle({ actor, card: aCard(card), reason });
+      if (card.startsWith("W-WLD")) return m.elpaso_sue_drew_supply_wild({ actor, workers: workerWords(event.to).plural, reason });
+      return m.elpaso_sue_drew_supply({ actor, card: aCard(card), reason });
     }
     case "sueSupplyEmpty":
-      return `${actor}'s supply deck is empty: she draws nothing.`;
+      return m.elpaso_sue_supply_empty({ owner: possessive(actor) });
     case "sueBoughtCattle":
-      return `${actor} goes to the cattle market with ${plural(num(event.cowboys), "cowboy")} and takes ${an(cardName(event.card))}.`;
+      return m.elpaso_sue_bought_cattle({ actor, cowboys: workerCount("COW", num(event.cowboys)), card: aCard(event.card) });
     case "sueTookTrain":
-      return `${actor} takes train card ${num(event.train)} (${plural(num(event.engineers), "engineer")}).`;
+      return m.elpaso_sue_took_train({ actor, train: num(event.train), engineers: workerCount("ENG", num(event.engineers)) });
     case "sueTookTile":
-      return `${actor} takes ${tileKind(event.tile)} ${String(event.tile)}, the most valuable face up (${plural(num(event.vp), "point")}).`;
+      return m.elpaso_sue_took_tile({ actor, kind: tileKind(event.tile), tile: String(event.tile), points: points(num(event.vp)) });
     case "sueTookCattle":
       return event.reason === "maxedOut"
-        ? `Both of ${actor}'s buildings are maxed out: she takes ${an(cardName(event.card))}.`
-        : `${actor} takes ${an(cardName(event.card))} from the market.`;
+        ? m.elpaso_sue_took_cattle_maxed({ owner: possessive(actor), card: aCard(event.card) })
+        : m.elpaso_sue_took_cattle({ actor, card: aCard(event.card) });
     case "sueBuilt":
-      return `${actor} builds building ${num(event.building)} with her ${plural(num(event.builders), "builder")} on ${nodeName(event.node, true)}, the most expensive empty space.`;
+      return m.elpaso_sue_built({ actor, building: num(event.building), builders: workerCount("BLD", num(event.builders)), place: nodeName(event.node, true) });
     case "sueUpgraded":
-      return `${actor} upgrades her building ${num(event.from)} on ${nodeName(event.node, true)} to building ${num(event.building)} (${plural(num(event.builders), "builder")}).`;
-    case "sueNothing": {
-      const why = NOTHING[`${String(event.action)}/${String(event.reason)}`] ?? "nothing happens";
-      return `${actor}: ${why}.`;
-    }
-    case "sueDelivered": {
+      return m.elpaso_sue_upgraded({
+        actor,
+        from: num(event.from),
+        place: nodeName(event.node, true),
+        building: num(event.building),
+        builders: workerCount("BLD" as WorkerType, num(event.builders)),
+      });
+    case "sueNothing":
+      return m.elpaso_sue_nothing({ actor, why: `${String(event.action)}/${String(event.reason)}` });
+    case "sueDelivered":
       // Her reward, if she takes one, follows as its own line (a tile, or a supply draw for a worker).
-      return `${actor} delivers to ${postName(event.post)} with disc ${String(event.disc).slice(1)}.`;
-    }
+      return m.elpaso_sue_delivered({ actor, post: postName(event.post), disc: String(event.disc).slice(1) });
     default:
       return null;
   }

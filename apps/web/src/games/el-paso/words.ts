@@ -1,7 +1,10 @@
 /**
  * Names and descriptions of El Paso's components, shared by the board, the prompts and the log.
  * Every number comes from the rules package's data table; this file only puts words around them,
- * so a translation (and a recalibrated value) changes in one place.
+ * so a translation (and a recalibrated value) changes in one place. The words themselves are
+ * messages (messages/{en,de}.json) in the German edition's terms where it has them (Viehtreiber,
+ * Zertifikat, Tauschplättchen, Handelsposten, Zuchtwert, Ingenieur, Baumeister, Joker, Zugkarte,
+ * Ziel- und Bonusplättchen, Hilfsaktion, Scheibe); breed names are the same in both editions.
  */
 import {
   type ActionSpec,
@@ -35,6 +38,8 @@ import {
   isWorkerCard,
   workerOf,
 } from "@saloon/el-paso";
+import { m } from "../../paraglide/messages.js";
+import { joinWith } from "../grammar.ts";
 
 export interface BreedStyle {
   name: string;
@@ -63,58 +68,96 @@ export const breedStyle = (breed: unknown): BreedStyle => BREED_STYLE[(typeof br
 export const breedName = (breed: unknown): string => breedStyle(breed).name;
 
 export interface WorkerWords {
-  name: string;
-  plural: string;
-  short: string;
+  readonly name: string;
+  readonly plural: string;
+  readonly short: string;
   fill: string;
   ink: string;
   /** The bonus printed on the card, usable at any time in the own turn by discarding it. */
-  bonus: string;
+  readonly bonus: string;
+}
+
+/** A worker type's words, read in the current language each time (getters over messages). */
+function workerEntry(worker: WorkerType, fill: string, ink: string): WorkerWords {
+  return {
+    fill,
+    ink,
+    get name() {
+      return m.elpaso_worker_name({ worker });
+    },
+    get plural() {
+      return m.elpaso_worker_plural({ worker });
+    },
+    get short() {
+      return m.elpaso_worker_short({ worker });
+    },
+    get bonus() {
+      return m.elpaso_worker_bonus({ worker, engineer: ENGINEER_BONUS, builder: BUILDER_BONUS_COST, wild: WILD_BONUS });
+    },
+  };
 }
 
 export const WORKER_WORDS: Record<WorkerType, WorkerWords> = {
-  COW: { name: "cowboy", plural: "cowboys", short: "Cow", fill: "#c8553d", ink: "#ffffff", bonus: "one extra step while moving (used for you when a destination needs it)" },
-  ENG: { name: "engineer", plural: "engineers", short: "Eng", fill: "#2f6b9a", ink: "#ffffff", bonus: `discard for +$${ENGINEER_BONUS}` },
-  BLD: { name: "builder", plural: "builders", short: "Bld", fill: "#4f7a3a", ink: "#ffffff", bonus: `discard and pay $${BUILDER_BONUS_COST} for 1 certificate` },
-  WLD: { name: "wild worker", plural: "wild workers", short: "Wild", fill: "#6a4c93", ink: "#ffffff", bonus: `stands in for any worker; discard for +$${WILD_BONUS}` },
+  COW: workerEntry("COW", "#c8553d", "#ffffff"),
+  ENG: workerEntry("ENG", "#2f6b9a", "#ffffff"),
+  BLD: workerEntry("BLD", "#4f7a3a", "#ffffff"),
+  WLD: workerEntry("WLD", "#6a4c93", "#ffffff"),
 };
 
 /** A worker's bonus as a short gain ("+$1", "$2 → 1 certificate"). */
 export function bonusGain(worker: unknown): string {
-  if (worker === "ENG") return `+$${ENGINEER_BONUS}`;
-  if (worker === "WLD") return `+$${WILD_BONUS}`;
-  if (worker === "BLD") return `$${BUILDER_BONUS_COST} → 1 certificate`;
-  return "its bonus";
+  const amount = worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : BUILDER_BONUS_COST;
+  return m.elpaso_bonus_gain({ worker: String(worker), amount });
 }
 
 export const workerWords = (worker: unknown): WorkerWords => WORKER_WORDS[(typeof worker === "string" && worker in WORKER_WORDS ? worker : "COW") as WorkerType];
 
-/** "Black Angus" for a cattle card, "engineer" for a worker card. */
-export function cardName(card: unknown): string {
-  if (typeof card !== "string") return "a card";
-  return isWorkerCard(card) ? workerWords(workerOf(card)).name : breedName(breedOf(card));
+/** "2 cowboys" / "2 Cowboys". */
+export const workerCount = (worker: WorkerType, count: number): string => m.elpaso_worker_count({ worker, count });
+/** "an engineer" / "einen Ingenieur": a worker as the object of a sentence. */
+export const aWorker = (worker: unknown): string => m.elpaso_worker_a({ worker: String(worker) });
+
+/** The breed code of a cattle card or the worker type of a worker card. */
+function cardKind(card: string): string {
+  return isWorkerCard(card) ? String(workerOf(card)) : String(breedOf(card));
 }
 
+/** "Black Angus" for a cattle card, "engineer" for a worker card. */
+export function cardName(card: unknown): string {
+  if (typeof card !== "string") return m.elpaso_a_card();
+  return m.elpaso_card_name({ kind: cardKind(card) });
+}
+
+/** "a Black Angus" / "eine Black-Angus-Karte", "an engineer" / "einen Ingenieur": a card as an object. */
+export function aCard(card: unknown): string {
+  if (typeof card !== "string") return m.elpaso_a_card();
+  return m.elpaso_card_a({ kind: cardKind(card) });
+}
+
+/** The same for a breed code ("ANG"). */
+export const aBreed = (breed: unknown): string => m.elpaso_card_a({ kind: String(breed) });
+
 export function joinAnd(parts: string[]): string {
-  if (parts.length <= 1) return parts.join("");
-  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
+  return joinWith(parts, m.elpaso_and);
 }
 
 export const dollars = (n: number): string => (n < 0 ? `−$${-n}` : `$${n}`);
-export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+export const steps = (count: number): string => m.elpaso_steps({ count });
+export const certificates = (count: number): string => m.elpaso_certificates({ count });
+export const points = (count: number): string => m.elpaso_points({ count });
 
 /** The letter printed on a neutral building ("B" for N_B). */
 export const neutralLetter = (id: NeutralId | string): string => id.replace(/^N_/, "");
 
 function selText(sel: CattleSel): string {
-  if (sel === "ANY") return "any cattle card";
-  if (sel === "BV:2") return "a card of breeding value 2";
-  return `a ${breedName(sel.slice(6))}`;
+  if (sel === "ANY") return m.elpaso_action_sel_any();
+  if (sel === "BV:2") return m.elpaso_action_sel_bv2();
+  return aBreed(sel.slice(6));
 }
 
 function selShort(sel: CattleSel): string {
-  if (sel === "ANY") return "any card";
-  if (sel === "BV:2") return "BV-2 card";
+  if (sel === "ANY") return m.elpaso_short_any_card();
+  if (sel === "BV:2") return m.elpaso_short_bv2_card();
   return breedStyle(sel.slice(6)).chip;
 }
 
@@ -122,32 +165,32 @@ function selShort(sel: CattleSel): string {
 export function actionShort(spec: ActionSpec): string {
   switch (spec.t) {
     case "DISCARD_CATTLE":
-      return `${selShort(spec.sel)} → ${spec.gain === "2xBV" ? "2×BV $" : `$${spec.gain}`}`;
+      return m.elpaso_short_discard({ what: selShort(spec.sel), gain: spec.gain === "2xBV" ? m.elpaso_short_twice_bv() : `$${spec.gain}` });
     case "GAIN_MONEY":
-      return `+$${spec.n}`;
+      return m.elpaso_short_money({ count: spec.n });
     case "GAIN_CERT":
-      return `+${spec.n} certificate${spec.n === 1 ? "" : "s"}`;
+      return m.elpaso_short_certs({ count: spec.n });
     case "GAIN_TOKEN":
-      return spec.cost > 0 ? `$${spec.cost} → token` : "+1 token";
+      return spec.cost > 0 ? m.elpaso_short_token_paid({ cost: spec.cost }) : m.elpaso_short_token();
     case "HIRE":
-      if (spec.mode === "ONE_OR_TWO") return "Hire 1–2 workers";
-      return spec.specific === 0 ? "Hire a worker free" : `Hire a worker $${spec.specific}`;
+      if (spec.mode === "ONE_OR_TWO") return m.elpaso_short_hire_one_or_two();
+      return spec.specific === 0 ? m.elpaso_short_hire_free() : m.elpaso_short_hire({ cost: spec.specific });
     case "BUY_CATTLE":
-      return "Buy cattle";
+      return m.elpaso_short_buy();
     case "TRAIN":
-      return "Use a train";
+      return m.elpaso_short_train();
     case "GAIN_TILE":
-      return `${spec.cost > 0 ? `$${spec.cost} → ` : "Take "}${spec.kind === "OBJ" ? "objective" : spec.kind === "BON" ? "bonus tile" : "obj./bonus"}`;
+      return spec.cost > 0 ? m.elpaso_short_tile({ kind: spec.kind, cost: spec.cost }) : m.elpaso_short_tile_free({ kind: spec.kind });
     case "BUILD":
-      return "Build";
+      return m.elpaso_short_build();
     case "AUX":
-      return spec.n === 1 ? "1 aux action" : `${spec.n} aux actions`;
+      return m.elpaso_short_aux({ count: spec.n });
     case "MOVE":
-      return `Move ≤ ${spec.max}`;
+      return m.elpaso_short_move({ max: spec.max });
     case "GAIN_CATTLE":
-      return `${spec.cost > 0 ? `$${spec.cost} → ` : "+"}${breedStyle(spec.breed).chip}`;
+      return spec.cost > 0 ? m.elpaso_short_cattle_paid({ cost: spec.cost, breed: breedStyle(spec.breed).chip }) : m.elpaso_short_cattle({ breed: breedStyle(spec.breed).chip });
     case "REMOVE_CATTLE":
-      return `Remove ${selShort(spec.sel)}`;
+      return m.elpaso_short_remove({ what: selShort(spec.sel) });
   }
 }
 
@@ -155,34 +198,34 @@ export function actionShort(spec: ActionSpec): string {
 export function actionText(spec: ActionSpec): string {
   switch (spec.t) {
     case "DISCARD_CATTLE":
-      return `Discard ${selText(spec.sel)} from your hand for ${spec.gain === "2xBV" ? "twice its breeding value in dollars" : `$${spec.gain}`}`;
+      return spec.gain === "2xBV"
+        ? m.elpaso_action_discard_twice_bv({ what: selText(spec.sel) })
+        : m.elpaso_action_discard({ what: selText(spec.sel), gain: spec.gain });
     case "GAIN_MONEY":
-      return `Gain $${spec.n}`;
+      return m.elpaso_action_money({ count: spec.n });
     case "GAIN_CERT":
-      return `Gain ${plural(spec.n, "certificate")} (the track holds at most ${MAX_CERTIFICATES})`;
+      return m.elpaso_action_certs({ certificates: certificates(spec.n), max: MAX_CERTIFICATES });
     case "GAIN_TOKEN":
-      return spec.cost > 0 ? `Pay $${spec.cost} for an exchange token` : "Gain an exchange token";
+      return spec.cost > 0 ? m.elpaso_action_token_paid({ cost: spec.cost }) : m.elpaso_action_token();
     case "HIRE":
-      if (spec.mode === "ONE_OR_TWO") return `Hire one worker for $${HIRE_ONE_PRICE} or two different ones for $${HIRE_TWO_PRICE} (a wild worker costs $${WILD_SURCHARGE} more)`;
-      return spec.specific === 0 ? `Hire one worker for free (a wild worker for $${spec.wild})` : `Hire one worker for $${spec.specific} (a wild worker for $${spec.wild})`;
+      if (spec.mode === "ONE_OR_TWO") return m.elpaso_action_hire_one_or_two({ one: HIRE_ONE_PRICE, two: HIRE_TWO_PRICE, wild: WILD_SURCHARGE });
+      return spec.specific === 0 ? m.elpaso_action_hire_free({ wild: spec.wild }) : m.elpaso_action_hire({ cost: spec.specific, wild: spec.wild });
     case "BUY_CATTLE":
-      return `Buy one card from the cattle market (discard cowboys and pay $${DOLLARS_PER_WORKER} for each)`;
+      return m.elpaso_action_buy({ each: DOLLARS_PER_WORKER });
     case "TRAIN":
-      return `Use a train card (discard engineers and pay $${DOLLARS_PER_WORKER} for each), then do its actions`;
-    case "GAIN_TILE": {
-      const what = spec.kind === "OBJ" ? "an objective tile" : spec.kind === "BON" ? "a bonus tile" : "an objective or a bonus tile";
-      return `${spec.cost > 0 ? `Pay $${spec.cost} and take` : "Take"} ${what} (face up, or the top of its stack)`;
-    }
+      return m.elpaso_action_train({ each: DOLLARS_PER_WORKER });
+    case "GAIN_TILE":
+      return spec.cost > 0 ? m.elpaso_action_tile_paid({ kind: spec.kind, cost: spec.cost }) : m.elpaso_action_tile({ kind: spec.kind });
     case "BUILD":
-      return `Build a building (builders and $${DOLLARS_PER_WORKER} each, plus the space's cost) or upgrade one of yours`;
+      return m.elpaso_action_build({ each: DOLLARS_PER_WORKER });
     case "AUX":
-      return spec.n === 1 ? "Do one auxiliary action" : `Do ${spec.n} different auxiliary actions`;
+      return m.elpaso_action_aux({ count: spec.n });
     case "MOVE":
-      return `Move your herder up to ${plural(spec.max, "step")} and use the new location`;
+      return m.elpaso_action_move({ steps: steps(spec.max) });
     case "GAIN_CATTLE":
-      return `${spec.cost > 0 ? `Pay $${spec.cost} and take` : "Take"} a ${breedName(spec.breed)} from the market into your discard pile`;
+      return spec.cost > 0 ? m.elpaso_action_cattle_paid({ cost: spec.cost, card: aBreed(spec.breed) }) : m.elpaso_action_cattle({ card: aBreed(spec.breed) });
     case "REMOVE_CATTLE":
-      return `Remove ${selText(spec.sel)} from your hand from the game`;
+      return m.elpaso_action_remove({ what: selText(spec.sel) });
   }
 }
 
@@ -193,62 +236,68 @@ export function actionsText(specs: readonly ActionSpec[]): string {
 /** A trading post's sentence for its tooltip. */
 export function postText(post: PostId): string {
   const d = POST_DATA[post];
-  const parts = [`Trading post ${d.min}: deliver with a breeding value of ${d.min} or more`];
-  parts.push(d.multi ? "any number of your discs may go here" : "one disc of yours at most");
-  if (d.dark) parts.push("dark discs from the middle of your board may go here");
-  if (d.vp) parts.push(`${plural(d.vp, "victory point")} per disc at the end`);
-  if (d.reward) parts.push(`reward: ${actionText(d.reward).toLowerCase()}`);
+  const parts = [m.elpaso_post_text({ min: d.min })];
+  parts.push(d.multi ? m.elpaso_post_multi() : m.elpaso_post_single());
+  if (d.dark) parts.push(m.elpaso_post_dark());
+  if (d.vp) parts.push(m.elpaso_post_vp({ points: m.elpaso_victory_points({ count: d.vp }) }));
+  if (d.reward) parts.push(m.elpaso_post_reward({ action: lowerFirst(actionText(d.reward)) }));
   return `${parts.join("; ")}.`;
 }
 
-export const postName = (post: unknown): string => (typeof post === "string" && post in POST_DATA ? `trading post ${POST_DATA[post as PostId].min}` : "a trading post");
+/** "Gain $2" → "gain $2" inside a sentence (German nouns keep their capital: only verbs start actions). */
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
+export const postName = (post: unknown): string =>
+  typeof post === "string" && post in POST_DATA ? m.elpaso_post_name({ min: POST_DATA[post as PostId].min }) : m.elpaso_a_post();
 
 /** The disc spaces of the player board: what a disc covers, and what it costs or pays to place it. */
-export const DISC_EFFECT: Record<DiscId, string> = {
-  D1: `auxiliary action 1 pays $${AUX1_MONEY_UPGRADED} instead of $${AUX1_MONEY}`,
-  D2: "unlocks auxiliary action 2 (gain a certificate)",
-  D3: "auxiliary action 3 exchanges twice",
-  D4: "unlocks auxiliary action 4 (remove a card from your hand)",
-  D5: "a permanent certificate (+1 at every delivery)",
-  D6: `hand limit ${HAND_SIZE_UPGRADED} instead of ${HAND_SIZE}`,
-  D7: `step limit ${STEP_LIMIT_UPGRADED} instead of ${STEP_LIMIT}`,
+const DISC_LIMITS: Record<DiscId, { upgraded: number; base: number }> = {
+  D1: { upgraded: AUX1_MONEY_UPGRADED, base: AUX1_MONEY },
+  D2: { upgraded: 0, base: 0 },
+  D3: { upgraded: 0, base: 0 },
+  D4: { upgraded: 0, base: 0 },
+  D5: { upgraded: 0, base: 0 },
+  D6: { upgraded: HAND_SIZE_UPGRADED, base: HAND_SIZE },
+  D7: { upgraded: STEP_LIMIT_UPGRADED, base: STEP_LIMIT },
 };
+const DISC_IDS = Object.keys(DISC_LIMITS) as DiscId[];
+
+/** What a disc covers, in the reader's language (read like a record: `DISC_EFFECT.D1`). */
+export const DISC_EFFECT: Record<DiscId, string> = Object.defineProperties(
+  {} as Record<DiscId, string>,
+  Object.fromEntries(DISC_IDS.map((disc) => [disc, { enumerable: true, get: () => m.elpaso_disc_effect({ disc, ...DISC_LIMITS[disc] }) }])),
+);
 
 /** What placing a disc frees, in a few words (for the disc buttons of a delivery). */
-export const DISC_SHORT: Record<DiscId, string> = {
-  D1: `aux 1 pays $${AUX1_MONEY_UPGRADED}`,
-  D2: "unlocks aux 2",
-  D3: "aux 3 twice",
-  D4: "unlocks aux 4",
-  D5: "permanent certificate",
-  D6: `hand limit ${HAND_SIZE_UPGRADED}`,
-  D7: `step limit ${STEP_LIMIT_UPGRADED}`,
-};
+export const DISC_SHORT: Record<DiscId, string> = Object.defineProperties(
+  {} as Record<DiscId, string>,
+  Object.fromEntries(DISC_IDS.map((disc) => [disc, { enumerable: true, get: () => m.elpaso_disc_short({ disc, upgraded: DISC_LIMITS[disc].upgraded }) }])),
+);
 
 export const discMoney = (disc: DiscId): string => {
-  const m = DISC_DATA[disc].money;
-  return m === 0 ? "" : m > 0 ? `+$${m}` : `−$${-m}`;
+  const money = DISC_DATA[disc].money;
+  return money === 0 ? "" : money > 0 ? `+$${money}` : `−$${-money}`;
 };
 
 /** The four auxiliary actions printed on the player board, in order. */
-export const AUX_ACTIONS: { n: number; name: string; needs: DiscId | null; upgrade: DiscId | null }[] = [
-  { n: 1, name: `Gain $${AUX1_MONEY}`, needs: null, upgrade: "D1" },
-  { n: 2, name: "Gain 1 certificate", needs: "D2", upgrade: null },
-  { n: 3, name: "Exchange a card", needs: null, upgrade: "D3" },
-  { n: 4, name: "Remove a card from your hand", needs: "D4", upgrade: null },
-];
+export const AUX_ACTIONS: { n: number; readonly name: string; needs: DiscId | null; upgrade: DiscId | null }[] = (
+  [
+    { n: 1, needs: null, upgrade: "D1" },
+    { n: 2, needs: "D2", upgrade: null },
+    { n: 3, needs: null, upgrade: "D3" },
+    { n: 4, needs: "D4", upgrade: null },
+  ] as const
+).map((aux) => ({
+  ...aux,
+  get name() {
+    return m.elpaso_aux_name({ aux: String(aux.n), money: AUX1_MONEY });
+  },
+}));
 
 export function auxText(n: number, cleared: (disc: DiscId) => boolean): string {
-  switch (n) {
-    case 1:
-      return `Gain $${cleared("D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY}`;
-    case 2:
-      return "Gain 1 certificate";
-    case 3:
-      return cleared("D3") ? "Exchange a card, then optionally a second one" : "Exchange a card (draw one, then discard one)";
-    default:
-      return "Remove a cattle card from your hand from the game";
-  }
+  if (n === 1) return m.elpaso_aux_text({ aux: "1", money: cleared("D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY });
+  if (n === 3 && cleared("D3")) return m.elpaso_aux_text({ aux: "3twice", money: 0 });
+  return m.elpaso_aux_text({ aux: String(n === 2 || n === 3 ? n : 4), money: 0 });
 }
 
 /** An objective's requirements: "Black Angus + Corriente". */
@@ -257,9 +306,9 @@ export function requirementText(req: Requirement | string): string {
   if (kind === "CATTLE") return breedName(arg);
   if (kind === "WORKER") return workerWords(arg).name;
   // Builder requirements count the builders paid for the player's buildings (RULINGS.builderPool).
-  if (kind === "BUILDERS") return `buildings worth ${arg} builders`;
-  if (req === "DISC:16") return "a disc on post 16";
-  return "a disc on post 10+";
+  if (kind === "BUILDERS") return m.elpaso_req_builders({ count: arg });
+  if (req === "DISC:16") return m.elpaso_req_disc_16();
+  return m.elpaso_req_disc_10();
 }
 
 /** Requirements with repeats folded: ["2 × cowboy", "Black Angus"]. */
@@ -271,38 +320,32 @@ export function requirementLines(reqs: readonly string[]): string[] {
 
 export function objectiveText(tile: string): string {
   const o = OBJECTIVES[tile];
-  if (!o) return "an objective tile";
-  return `${o.req.map(requirementText).join(" + ")} → ${plural(o.vp, "point")}`;
+  if (!o) return m.elpaso_an_objective();
+  return m.elpaso_objective_text({ requirements: o.req.map(requirementText).join(" + "), points: points(o.vp) });
 }
 
 export function bonusText(tile: string): string {
   const b = BONUSES[tile];
-  if (!b) return "a bonus tile";
-  const vp = b.vp ? ` · ${plural(b.vp, "point")}` : "";
-  if (b.kind === "permanent") return `${b.effect === "PERM_CERT" ? "Permanent certificate (+1 at every delivery)" : "Counts one duplicate cattle card at delivery"}${vp}`;
-  if (b.kind === "vpOnly") return `${plural(b.vp, "point")}`;
-  return `Once: ${b.actions.map(actionShort).join(", ")}${vp}`;
+  if (!b) return m.elpaso_a_bonus_tile();
+  const withPoints = (text: string) => (b.vp ? m.elpaso_with_points({ text, points: points(b.vp) }) : text);
+  if (b.kind === "permanent") return withPoints(b.effect === "PERM_CERT" ? m.elpaso_bonus_perm_cert() : m.elpaso_bonus_duplicate());
+  if (b.kind === "vpOnly") return points(b.vp);
+  return withPoints(m.elpaso_bonus_once({ actions: b.actions.map(actionShort).join(", ") }));
 }
 
 export const tileText = (tile: string): string => (tile.startsWith("OB") ? objectiveText(tile) : bonusText(tile));
-export const tileKind = (tile: unknown): string => (typeof tile === "string" && tile.startsWith("OB") ? "objective" : "bonus tile");
+export const tileKind = (tile: unknown): string => m.elpaso_tile_kind({ kind: typeof tile === "string" && tile.startsWith("OB") ? "objective" : "bonus" });
 
 /** The game in five lines, for a newcomer at the table (the board's "How a turn goes"). */
-export const TURN_HELP: string[] = [
-  `Move your herder clockwise to a building, up to your step limit (${STEP_LIMIT} at first): only buildings and El Paso count as steps; each cowboy adds one.`,
-  "Use that building's actions in any order, or one auxiliary action instead. On another player's building you may only take an auxiliary action.",
-  "At any moment of your turn, discard a worker for its bonus or use an exchange token (the buttons in the yellow bar).",
-  `In El Paso you gain $${EL_PASO_MONEY} and a Simmental, then deliver: your hand's breeding value (each breed once) plus certificates decides which trading post you reach; place a disc from your player board there.`,
-  "Your turn ends by drawing back up to your hand limit. When the Simmentals run out, the next player to reach El Paso ends the game; the most points win.",
-];
+export function turnHelp(): string[] {
+  return [
+    m.elpaso_turn_help_1({ limit: STEP_LIMIT }),
+    m.elpaso_turn_help_2(),
+    m.elpaso_turn_help_3(),
+    m.elpaso_turn_help_4({ money: EL_PASO_MONEY }),
+    m.elpaso_turn_help_5(),
+  ];
+}
 
 /** Score categories as the final table and the live score name them. */
-export const CATEGORY_LABEL: Record<string, string> = {
-  money: "Money",
-  buildings: "Buildings",
-  posts: "Trading posts",
-  workers: "Workers",
-  cattle: "Cattle",
-  bonuses: "Bonus tiles",
-  objectives: "Objectives",
-};
+export const categoryLabel = (category: string): string => m.elpaso_category({ category });

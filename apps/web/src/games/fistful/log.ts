@@ -1,109 +1,100 @@
 /**
  * Plain-language sentences for every log event the Fistful rules push (rules.ts). Events are
- * data; this is the one place that turns them into English for the table's log.
+ * data; this is the one place that turns them into sentences for the table's log, in the
+ * reader's language (each sentence is one message in messages/{en,de}.json).
  */
 import type { LogEvent } from "@saloon/engine";
 import type { MeepleType } from "@saloon/fistful";
 import { seatName } from "../../lib/seats.ts";
-import { MEEPLE_STYLE, aMeeple, costText, cubes, joinAnd, listMeeples, locationName, meepleCount, spaceName } from "./words.ts";
-
-const REASONS: Record<string, string> = {
-  miner: "from a miner",
-  robber: "robbing miners",
-  deputy: "catching robbers",
-  madame: "from the madame",
-  showdown: "as showdown reward",
-};
-
-const END_REASONS: Record<string, string> = {
-  bankEmpty: "The bank has no gold bars left",
-  graveyardFull: "The graveyard is full",
-  allDynamiteExploded: "All three dynamite have exploded",
-};
+import { m } from "../../paraglide/messages.js";
+import { capitalize, possessive } from "../grammar.ts";
+import { MEEPLE_STYLE, aMeeple, costText, cubes, joinAnd, listMeeples, meepleName, spaceName, spaceNameAt, totalMeeples } from "./words.ts";
 
 const num = (value: unknown): number => (typeof value === "number" ? value : 0);
 const str = (value: unknown): string => (typeof value === "string" ? value : "?");
 const meeple = (value: unknown): MeepleType => (typeof value === "string" && value in MEEPLE_STYLE ? (value as MeepleType) : "builder");
-const one = (value: unknown): string => MEEPLE_STYLE[meeple(value)].one;
+const one = (value: unknown): string => meepleName(meeple(value));
 const counts = (value: unknown): Partial<Record<MeepleType, number>> => (value && typeof value === "object" ? (value as Partial<Record<MeepleType, number>>) : {});
-
-/** The owner of a possessive: "Alice's". */
-const whose = (name: string): string => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
 export function describeEvent(event: LogEvent, names: readonly string[]): string {
   const who = (seat: unknown) => seatName(names, typeof seat === "number" ? seat : null);
   const actor = who(event.seat);
   switch (event.type) {
     case "signPlaced":
-      return `${actor} puts a starting sign on ${str(event.building)} (${num(event.points) || 5} points).`;
+      return m.fistful_log_sign_placed({ actor, building: str(event.building), points: num(event.points) || 5 });
     case "turnStarted":
-      return `${whose(actor)} turn.`;
+      return m.fistful_log_turn({ owner: possessive(actor) });
     case "took":
-      return `${actor} takes ${listMeeples(counts(event.meeples))} from ${locationName(str(event.location))}.`;
+      return m.fistful_log_took({ actor, meeples: listMeeples(counts(event.meeples)), location: str(event.location) });
     case "dynamiteIntoBag":
-      return `A dynamite leaves the Jail and goes into the bag.`;
+      return m.fistful_log_dynamite_into_bag();
     case "startChosen":
-      return `${actor} starts on ${spaceName(str(event.space))}.`;
+      return m.fistful_log_start_chosen({ actor, space: spaceNameAt(str(event.space)) });
     case "directionChosen":
-      return `${actor} goes ${event.direction === "ccw" ? "counter-clockwise" : "clockwise"}.`;
+      return m.fistful_log_direction({ actor, direction: str(event.direction) });
     case "placed":
-      return `${actor} places ${aMeeple(meeple(event.meeple))} on ${spaceName(str(event.space))}.`;
+      return m.fistful_log_placed({ actor, meeple: aMeeple(meeple(event.meeple)), space: spaceName(str(event.space)) });
     case "madameToSaloon":
-      return `The madame never fights: she walks back into the Saloon.`;
+      return m.fistful_log_madame_to_saloon();
     case "controllerNamed":
-      return `${actor} already controls the other showdown meeple, so ${who(event.controller)} takes control of the one on ${spaceName(str(event.space))}.`;
+      return m.fistful_log_controller_named({ actor, controller: who(event.controller), space: spaceNameAt(str(event.space)) });
     case "overflowToSaloon":
-      return `No free space left: ${listMeeples(counts(event.meeples))} go to the Saloon.`;
+      return m.fistful_log_overflow({ meeples: listMeeples(counts(event.meeples)), count: totalMeeples(counts(event.meeples)) });
     case "resolving":
-      return `${actor} resolves the ${one(event.meeple)} at ${str(event.space)}.`;
-    case "drew": {
-      const reason = REASONS[str(event.reason)];
-      return `${actor} draws ${cubes(num(event.gold), num(event.stone))}${reason ? ` ${reason}` : ""}.`;
-    }
+      return m.fistful_log_resolving({ actor, meeple: m.fistful_meeple_the({ type: meeple(event.meeple) }), space: str(event.space) });
+    case "drew":
+      return m.fistful_log_drew({ actor, cubes: cubes(num(event.gold), num(event.stone)), reason: str(event.reason) });
     case "bagEmpty":
-      return `The bag is empty: ${actor} misses ${num(event.missing)} ${num(event.missing) === 1 ? "piece" : "pieces"}.`;
+      return m.fistful_log_bag_empty({ actor, count: num(event.missing) });
     case "dynamiteExploded": {
       const returned = Array.isArray(event.returned) ? event.returned : [];
       const losses = returned.map((n, seat) => (num(n) > 0 ? `${who(seat)} ${num(n)}` : "")).filter(Boolean);
-      return `${actor} draws a dynamite and it explodes! ${losses.length ? `Everyone gives back half their stone (${joinAnd(losses)}).` : "Nobody had stone to lose."}`;
+      return losses.length ? m.fistful_log_dynamite_losses({ actor, losses: joinAnd(losses) }) : m.fistful_log_dynamite_no_losses({ actor });
     }
     case "robbersJailed":
-      return `${meepleCount("robber", num(event.count))} from ${str(event.building)} ${num(event.count) === 1 ? "goes" : "go"} to the Jail.`;
+      return m.fistful_log_robbers_jailed({ count: num(event.count), building: str(event.building) });
     case "buildersToSaloon":
-      return `${meepleCount("builder", num(event.count))} from ${str(event.building)} ${num(event.count) === 1 ? "follows" : "follow"} the madame to the Saloon.`;
+      return m.fistful_log_builders_to_saloon({ count: num(event.count), building: str(event.building) });
     case "signBuilt":
-      return `${actor} builds a sign on ${str(event.building)} for ${costText({ gold: num(event.gold), stone: num(event.stone) })}.`;
+      return m.fistful_log_sign_built({ actor, building: str(event.building), cost: costText({ gold: num(event.gold), stone: num(event.stone) }) });
     case "signUpgraded":
-      return `${actor} upgrades the sign on ${str(event.building)} to 10 points for ${costText({ gold: num(event.gold), stone: num(event.stone) })}.`;
+      return m.fistful_log_sign_upgraded({ actor, building: str(event.building), cost: costText({ gold: num(event.gold), stone: num(event.stone) }) });
     case "signDeclined":
-      return `${actor} leaves the sign on ${str(event.building)} as it is.`;
+      return m.fistful_log_sign_declined({ actor, building: str(event.building) });
     case "showdown": {
       const side = (value: unknown) => {
         const s = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
-        return `${whose(who(s.controller))} ${one(s.meeple)} rolls ${num(s.roll)}`;
+        return m.fistful_log_showdown_side({ owner: possessive(who(s.controller)), meeple: one(s.meeple), roll: num(s.roll) });
       };
-      return `Showdown! ${side(event.left)}, ${side(event.right)}.`;
+      return m.fistful_log_showdown({ left: side(event.left), right: side(event.right) });
     }
     case "rerolled":
-      return `${actor} rerolls the ${num(event.from)} and gets ${num(event.to)}.`;
+      return m.fistful_log_rerolled({ actor, from: num(event.from), to: num(event.to) });
     case "rerollDeclined":
-      return `${actor} keeps the roll.`;
+      return m.fistful_log_reroll_declined({ actor });
     case "showdownWon":
-      return `${whose(actor)} ${one(event.meeple)} wins the showdown against ${whose(who(event.loser))} ${one(event.loserMeeple)} and walks into the Saloon.`;
+      return m.fistful_log_showdown_won({
+        owner: possessive(actor),
+        meeple: one(event.meeple),
+        loserOwner: possessive(who(event.loser)),
+        loserMeeple: one(event.loserMeeple),
+      });
     case "showdownBothDie":
-      return `Same roll, same rank: both ${MEEPLE_STYLE[meeple(event.meeple)].many} fall (${whose(who(event.left))} and ${whose(who(event.right))}).`;
+      return m.fistful_log_showdown_both_die({
+        meeples: m.fistful_meeple_plural({ type: meeple(event.meeple) }),
+        left: possessive(who(event.left)),
+        right: possessive(who(event.right)),
+      });
     case "buried":
-      return `The ${one(event.meeple)} is buried in grave ${num(event.grave)} of 6.`;
+      return m.fistful_log_buried({ meeple: capitalize(m.fistful_meeple_the_nom({ type: meeple(event.meeple) })), grave: num(event.grave) });
     case "leftTheGame":
-      return `No grave is free: the ${one(event.meeple)} leaves the game.`;
+      return m.fistful_log_left_the_game({ meeple: m.fistful_meeple_the_nom({ type: meeple(event.meeple) }) });
     case "barTaken":
-      return `${actor} pays ${num(event.price)} gold for a gold bar (10 points).`;
+      return m.fistful_log_bar_taken({ actor, price: num(event.price) });
     case "endTriggered":
-      return `${END_REASONS[str(event.reason)] ?? "The end is near"}: this is the last round.`;
-    case "gameEnded": {
-      const reason = END_REASONS[str(event.reason)];
-      return reason ? `The game is over: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.` : "The game is over.";
-    }
+      return m.fistful_log_end_triggered({ reason: str(event.reason) });
+    case "gameEnded":
+      return m.fistful_log_game_ended({ reason: str(event.reason) });
     default:
       return `${event.type}${typeof event.seat === "number" ? ` (${actor})` : ""}`;
   }

@@ -3,7 +3,8 @@ import type { Prompt } from "@saloon/engine";
 import { type FistfulView, MEEPLE_TYPES, SIGN_COST, type BuildingId } from "@saloon/fistful";
 import { seatName } from "../../lib/seats.ts";
 import type { Option } from "../types.ts";
-import { costText, listMeeples, locationName, spaceName } from "./words.ts";
+import { m } from "../../paraglide/messages.js";
+import { costText, listMeeples, spaceName } from "./words.ts";
 
 /** Kinds whose options are answered by clicking the board (or a seat card, for "name"). */
 const BOARD_KINDS = new Set(["startSign", "take", "start", "direction", "sow", "resolve", "name"]);
@@ -40,72 +41,56 @@ function handText(view: FistfulView): string {
 export function describePrompt(prompt: Prompt<Option>, view: FistfulView, _names: readonly string[]): string {
   switch (prompt.kind) {
     case "startSign":
-      return "Put your free starting sign on one of the glowing corner buildings.";
+      return m.fistful_prompt_start_sign();
     case "take":
-      return "Take all the meeples from a building, the Saloon or the Jail: click where.";
+      return m.fistful_prompt_take();
     case "start":
-      return `Choose the first space for ${handText(view) || "your meeples"}: any glowing space on the street.`;
+      return m.fistful_prompt_start({ meeples: handText(view) || m.fistful_prompt_your_meeples() });
     case "direction": {
       const from = view.turn?.source;
-      return `Which way do ${handText(view) || "the meeples"} go${from ? ` from ${locationName(from)}` : ""}? Click an arrow.`;
+      const meeples = handText(view) || m.fistful_prompt_the_meeples();
+      return from ? m.fistful_prompt_direction_from({ meeples, location: from }) : m.fistful_prompt_direction({ meeples });
     }
     case "sow":
-      return `Which meeple goes on ${spaceName(String(ctx(prompt, "space") ?? ""))}? Pick one from your hand.`;
+      return m.fistful_prompt_sow({ space: spaceName(String(ctx(prompt, "space") ?? "")) });
     case "name":
-      return `You already control the other showdown meeple: name the player who controls this one.`;
+      return m.fistful_prompt_name();
     case "resolve": {
       const showdown = prompt.options.some((o) => o.type === "resolveShowdown");
-      return `Resolve your meeples in any order: click one on the street${showdown ? " or the showdown" : ""}.`;
+      return showdown ? m.fistful_prompt_resolve_showdown() : m.fistful_prompt_resolve();
     }
     case "build":
-      return `Your builder stands at ${building(prompt)}. Build a sign there for ${promptCost(prompt)}?`;
+      return m.fistful_prompt_build({ building: building(prompt), cost: promptCost(prompt) });
     case "upgrade":
-      return `A builder stands at ${building(prompt)}. Upgrade your sign there to 10 points for ${promptCost(prompt)}?`;
+      return m.fistful_prompt_upgrade({ building: building(prompt), cost: promptCost(prompt) });
     case "reroll": {
-      const seat = prompt.seat;
-      const r = rolls(prompt, view, seat);
-      return `Showdown: you rolled ${r.mine} against ${r.theirs}. Your meeple shoots better, so you may reroll once.`;
+      const r = rolls(prompt, view, prompt.seat);
+      return m.fistful_prompt_reroll({ mine: r.mine, theirs: r.theirs });
     }
     default:
-      return `Decide: ${prompt.kind}.`;
+      return m.fistful_prompt_other({ kind: prompt.kind });
   }
 }
 
-const WAITING: Record<string, string> = {
-  startSign: "placing a starting sign",
-  take: "choosing where to take meeples from",
-  start: "choosing where to start",
-  direction: "choosing a direction",
-  sow: "placing meeples",
-  name: "naming who controls a showdown meeple",
-  resolve: "resolving meeples",
-  build: "deciding whether to build a sign",
-  upgrade: "deciding whether to upgrade a sign",
-  reroll: "deciding whether to reroll",
-};
-
+/** What another seat is busy deciding: "Bob is choosing a direction" / "Bob ist dran: eine Richtung wählen" (the table's table_is_doing). */
 export function describeWaiting(kind: string, _view: FistfulView): string {
-  return WAITING[kind] ?? "thinking";
+  return m.fistful_waiting({ kind });
 }
 
 export function optionLabel(prompt: Prompt<Option>, option: Option, view: FistfulView, names: readonly string[]): string {
   switch (option.type) {
     case "build":
-      return `Build a sign (${promptCost(prompt)})`;
+      return m.fistful_option_build({ cost: promptCost(prompt) });
     case "upgrade":
-      return `Upgrade to 10 (${promptCost(prompt)})`;
+      return m.fistful_option_upgrade({ cost: promptCost(prompt) });
     case "pass":
-      return prompt.kind === "upgrade" ? "Keep it at 5" : "Don't build";
-    case "reroll": {
-      const r = rolls(prompt, view, prompt.seat);
-      return `Reroll your ${r.mine}`;
-    }
-    case "keep": {
-      const r = rolls(prompt, view, prompt.seat);
-      return `Keep the ${r.mine}`;
-    }
+      return prompt.kind === "upgrade" ? m.fistful_option_keep_five() : m.fistful_option_dont_build();
+    case "reroll":
+      return m.fistful_option_reroll({ roll: rolls(prompt, view, prompt.seat).mine });
+    case "keep":
+      return m.fistful_option_keep({ roll: rolls(prompt, view, prompt.seat).mine });
     case "name":
-      return `Name ${seatName(names, Number(option.seat))}`;
+      return m.fistful_option_name({ name: seatName(names, Number(option.seat)) });
     default:
       return option.type;
   }

@@ -20,7 +20,7 @@ import {
 } from "@saloon/el-gaucho";
 import { language } from "../../../lib/i18n.ts";
 import { m } from "../../../paraglide/messages.js";
-import { AREA_INFO } from "../words.ts";
+import { areaDoes, areaShort } from "../words.ts";
 
 export interface AreaRow {
   area: Area;
@@ -31,7 +31,7 @@ export interface AreaRow {
 }
 
 export function areaRows(): AreaRow[] {
-  return AREAS.map((area) => ({ area, name: AREA_INFO[area].short, dice: AREA_VALUES[area], diceText: anyOf(AREA_VALUES[area]), does: AREA_INFO[area].does }));
+  return AREAS.map((area) => ({ area, name: areaShort(area), dice: AREA_VALUES[area], diceText: anyOf(AREA_VALUES[area]), does: areaDoes(area) }));
 }
 
 /** Large number → small number, for every value a tile can have. */

@@ -22,7 +22,7 @@ import {
 } from "@saloon/fistful";
 import { language } from "../../../lib/i18n.ts";
 import { m } from "../../../paraglide/messages.js";
-import { MEEPLE_STYLE, costText } from "../words.ts";
+import { costText, meepleDoes, meepleName } from "../words.ts";
 
 export interface MeepleRow {
   type: MeepleType;
@@ -37,9 +37,9 @@ export interface MeepleRow {
 export function meepleRows(): MeepleRow[] {
   return MEEPLE_TYPES.map((type) => ({
     type,
-    name: capitalise(MEEPLE_STYLE[type].one),
+    name: capitalise(meepleName(type)),
     inBox: MEEPLE_SUPPLY[type],
-    does: MEEPLE_STYLE[type].does,
+    does: meepleDoes(type),
     showdownReward: type === "madame" ? null : SHOWDOWN_REWARD[type],
   }));
 }

@@ -1,11 +1,16 @@
 /**
- * Shared by the process tests and the recovery benchmark (not part of the server): real server
- * processes (`node --import tsx src/main.ts`) on free loopback ports, killed the hard way, and
- * players that play deterministically and find their table again after any restart.
+ * Shared by the process tests and the benchmarks (not part of the server): real server
+ * processes on free loopback ports, running the compiled server as `pnpm start` does, killed
+ * the hard way, and players that play deterministically and find their table again after any
+ * restart.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect, type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { Client, type Room } from "@colyseus/sdk";
 import { type ActionBase, type AnyGame, type FinalScores, type Json, type Seat, cloneJson, createRandom } from "@saloon/engine";
 import { type TableSnapshot, decodePrompt, decodeView, rejoinDelayMs } from "@saloon/protocol";
@@ -13,6 +18,22 @@ import { type TableSnapshot, decodePrompt, decodeView, rejoinDelayMs } from "@sa
 import { botRandom } from "./bot-random.ts";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+let compiling: Promise<string> | null = null;
+/**
+ * The server compiled from the sources as they are now (scripts/build.mjs, as `pnpm start`
+ * runs it), once per process, into a folder of this process's own: test files running side by
+ * side never read each other's half-written build, and an edit is never tested against an old one.
+ */
+export function compiledServer(): Promise<string> {
+  compiling ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "saloon-server-build-"));
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    await promisify(execFile)(process.execPath, ["scripts/build.mjs", "--outdir", dir], { cwd: SERVER_DIR });
+    return join(dir, "main.js");
+  })();
+  return compiling;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +76,8 @@ export interface ServerProcess {
  * `nodeArgs` go to node before the script (bench:load's --profile passes --cpu-prof).
  */
 export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
+  const main = await compiledServer();
+  const child = spawn(process.execPath, ["--enable-source-maps", ...nodeArgs, main], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

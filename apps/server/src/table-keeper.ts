@@ -43,13 +43,22 @@ export interface KeeperSettings {
 /** Tables loaded from the store per query while rebuilding. */
 const LOAD_CHUNK = 100;
 
+/**
+ * Rooms being created at once while rebuilding: creation waits on the presence and the driver
+ * between its steps (with Redis above all), so a few at a time overlap those waits; more would
+ * only keep the joins waiting behind them.
+ */
+const CREATE_AT_ONCE = 8;
+
 /** Longest a join waits for its table to be rebuilt here before it is answered anyway. */
 const ARRIVAL_WAIT_MS = 15_000;
 
 /**
- * Keepers of this process with tables on the way. A join by id for one of those waits until
- * it is rebuilt instead of being told it does not exist: the people of a table that is being
- * rebuilt get in as soon as it is there, without a round of retries.
+ * Keepers of this process. A join by id for a table one of them has claimed and not rebuilt
+ * yet waits until it is rebuilt instead of being told it does not exist, and that table is
+ * rebuilt next: the people of a table get in as soon as it is there, without a round of
+ * retries, and the tables people are waiting at come back first. A join that comes while a
+ * keeper is still looking for its tables (the first moments after a start) waits for that.
  */
 const keepers = new Set<TableKeeper>();
 let joinsWaitForTables = false;
@@ -59,9 +68,11 @@ function holdJoinsForArrivingTables(): void {
   const controller = matchMaker.controller;
   const invoke = controller.invokeMethod.bind(controller);
   controller.invokeMethod = async (method, roomName, ...rest) => {
-    if (method === "joinById") {
-      const arriving = [...keepers].map((keeper) => keeper.arrival(roomName)).filter((wait) => wait !== undefined);
-      if (arriving.length > 0) await Promise.race([Promise.all(arriving), new Promise((done) => setTimeout(done, ARRIVAL_WAIT_MS).unref())]);
+    if (method === "joinById" && keepers.size > 0) {
+      const timeout = new Promise((done) => setTimeout(done, ARRIVAL_WAIT_MS).unref());
+      await Promise.race([Promise.all([...keepers].map((keeper) => keeper.firstClaim)), timeout]);
+      const arriving = [...keepers].map((keeper) => keeper.arrival(roomName, { rush: true })).filter((wait) => wait !== undefined);
+      if (arriving.length > 0) await Promise.race([Promise.all(arriving), timeout]);
     }
     return invoke(method, roomName, ...rest);
   };
@@ -84,6 +95,13 @@ export class TableKeeper {
   private renewing = false;
   /** Tables claimed and not yet rebuilt, by id: settles once each is rebuilt (or could not be). */
   private readonly arriving = new Map<string, { promise: Promise<void>; settle: () => void }>();
+  /** Time the rebuild under way spent creating rooms (rooms created at once overlap). */
+  private createMs = 0;
+  /** The rebuild under way, if any: joins move their table to its front. */
+  private rebuilding: RebuildQueue | null = null;
+  private settleFirstClaim: () => void = () => {};
+  /** Settles once the first look for tables to take has claimed what it found (then its tables are `arriving`). */
+  readonly firstClaim: Promise<void> = new Promise((done) => (this.settleFirstClaim = done));
 
   constructor(private readonly settings: KeeperSettings) {
     this.log = settings.logger.child({ component: "keeper" });
@@ -104,7 +122,12 @@ export class TableKeeper {
     this.ownershipOrNull = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
     holdJoinsForArrivingTables();
     keepers.add(this);
-    await this.renew();
+    try {
+      await this.renew();
+    } catch (error) {
+      this.settleFirstClaim();
+      throw error;
+    }
     const rebuilt = await this.scan(this.settings.exclusive);
     this.renewTimer = setInterval(() => void this.renew(), renewMs);
     this.scanTimer = setInterval(() => void this.scan(false), scanMs);
@@ -113,9 +136,14 @@ export class TableKeeper {
     return rebuilt;
   }
 
-  /** While table `id` is being rebuilt here: settles once it is there (or could not be rebuilt). */
-  arrival(id: string): Promise<void> | undefined {
-    return this.arriving.get(id)?.promise;
+  /**
+   * While table `id` is being rebuilt here: settles once it is there (or could not be rebuilt).
+   * `rush`: somebody is waiting for it, so it is rebuilt next.
+   */
+  arrival(id: string, options: { rush?: boolean } = {}): Promise<void> | undefined {
+    const arriving = this.arriving.get(id);
+    if (arriving && options.rush) this.rebuilding?.rush(id);
+    return arriving?.promise;
   }
 
   /**
@@ -171,6 +199,7 @@ export class TableKeeper {
   async stop(): Promise<void> {
     this.stopped = true;
     keepers.delete(this);
+    this.settleFirstClaim();
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.scanTimer) clearInterval(this.scanTimer);
     await this.scanning;
@@ -192,28 +221,33 @@ export class TableKeeper {
   }
 
   private async claimAndRebuild(everyOtherOwner: boolean): Promise<number> {
-    if (this.stopped || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return 0;
-    // Without a lease of its own this process may not take any table (nor its own back).
-    if (!this.settings.exclusive && performance.now() >= this.leaseHeldUntil) return 0;
-    const started = performance.now();
-    if (this.givenUp.size > 0) {
-      // Stopped for a lost lease: unowned again, so this process or another rebuilds them.
-      const ids = [...this.givenUp];
-      await this.ownership.unclaimAll(ids);
-      for (const id of ids) this.givenUp.delete(id);
-    }
-    await this.ownership.removeDeadProcesses(DEAD_PROCESS_KEPT_MS).catch((error: unknown) => this.log.warn({ err: error }, "could not remove the rows of dead processes"));
-    const claimed = await this.ownership.claimOrphans({ everyOtherOwner });
-    if (claimed.length === 0) return 0;
-    for (const { id } of claimed) {
-      let settle = () => {};
-      const promise = new Promise<void>((done) => (settle = done));
-      this.arriving.set(id, { promise, settle });
-    }
     try {
-      return await this.rebuildClaimed(claimed, started);
+      if (this.stopped || matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN) return 0;
+      // Without a lease of its own this process may not take any table (nor its own back).
+      if (!this.settings.exclusive && performance.now() >= this.leaseHeldUntil) return 0;
+      const started = performance.now();
+      if (this.givenUp.size > 0) {
+        // Stopped for a lost lease: unowned again, so this process or another rebuilds them.
+        const ids = [...this.givenUp];
+        await this.ownership.unclaimAll(ids);
+        for (const id of ids) this.givenUp.delete(id);
+      }
+      await this.ownership.removeDeadProcesses(DEAD_PROCESS_KEPT_MS).catch((error: unknown) => this.log.warn({ err: error }, "could not remove the rows of dead processes"));
+      const claimed = await this.ownership.claimOrphans({ everyOtherOwner });
+      if (claimed.length === 0) return 0;
+      for (const { id } of claimed) {
+        let settle = () => {};
+        const promise = new Promise<void>((done) => (settle = done));
+        this.arriving.set(id, { promise, settle });
+      }
+      this.settleFirstClaim();
+      try {
+        return await this.rebuildClaimed(claimed, started);
+      } finally {
+        for (const { id } of claimed) this.settleArrival(id);
+      }
     } finally {
-      for (const { id } of claimed) this.settleArrival(id);
+      this.settleFirstClaim();
     }
   }
 
@@ -230,27 +264,44 @@ export class TableKeeper {
       await matchMaker.stats.excludeProcess(owner).catch(() => undefined);
     }
     const claimedAt = performance.now();
+    const queue = new RebuildQueue(
+      claimed.map((c) => c.id),
+      (ids) => this.ownership.load(ids),
+      CREATE_AT_ONCE,
+    );
+    this.rebuilding = queue;
     let rebuilt = 0;
-    let loadMs = 0;
-    let createMs = 0;
-    const ids = claimed.map((c) => c.id);
-    // The next chunk loads while this one's rooms are created: the database works while the loop does.
-    let next = this.ownership.load(ids.slice(0, LOAD_CHUNK));
-    for (let i = 0; i < ids.length; i += LOAD_CHUNK) {
-      const loading = performance.now();
-      const matches = await next;
-      loadMs += performance.now() - loading;
-      if (i + LOAD_CHUNK < ids.length) next = this.ownership.load(ids.slice(i + LOAD_CHUNK, i + 2 * LOAD_CHUNK));
-      const creating = performance.now();
-      // Room creation waits on the presence and the driver between its steps: several at once
-      // overlap those waits (with Redis above all).
-      const results = await Promise.all(matches.map((match) => this.rebuild(match)));
-      createMs += performance.now() - creating;
-      rebuilt += results.filter(Boolean).length;
+    this.createMs = 0;
+    const creator = async () => {
+      for (let match = await queue.next(); match; match = await queue.next()) {
+        if (await this.rebuild(match)) rebuilt += 1;
+        // The joins waiting for these tables (and every table already back) get their turn
+        // between two rebuilds, instead of after all of them.
+        await new Promise((done) => setImmediate(done));
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: CREATE_AT_ONCE }, creator));
+    } catch (error) {
+      // The store failed us: what was not rebuilt goes back, for the next scan (here or elsewhere).
+      await this.ownership.unclaimAll(queue.missing()).catch(() => undefined);
+      throw error;
+    } finally {
+      if (this.rebuilding === queue) this.rebuilding = null;
     }
+    // A match that vanished from the store meanwhile (ended elsewhere) is not rebuilt: nothing waits for it.
+    for (const id of queue.missing()) this.settleArrival(id);
     const ms = (value: number) => Math.round(value);
     this.log.info(
-      { claimed: claimed.length, rebuilt, ms: ms(performance.now() - started), claimMs: ms(claimedAt - started), loadWaitMs: ms(loadMs), createMs: ms(createMs) },
+      {
+        claimed: claimed.length,
+        rebuilt,
+        rushed: queue.rushedCount,
+        ms: ms(performance.now() - started),
+        claimMs: ms(claimedAt - started),
+        loadWaitMs: ms(queue.waitedMs),
+        createMs: ms(this.createMs),
+      },
       "tables taken over",
     );
     return rebuilt;
@@ -258,6 +309,7 @@ export class TableKeeper {
 
   private async rebuild(match: ResumableMatch): Promise<boolean> {
     this.settings.recoveries.set(match.id, match);
+    const creating = performance.now();
     try {
       // The room reads the match from `recoveries`; a client can never ask for a rebuild.
       await matchMaker.handleCreateRoom(TABLE_ROOM, {}, undefined, match.id);
@@ -274,8 +326,122 @@ export class TableKeeper {
       }
       return false;
     } finally {
+      this.createMs += performance.now() - creating;
       this.settings.recoveries.delete(match.id);
       this.settleArrival(match.id);
+    }
+  }
+}
+
+/**
+ * The claimed tables of one rebuild, in the order they come back: those somebody is waiting
+ * for first (rush), then the rest as the store hands them over. The store is read in chunks,
+ * one ahead of the rebuilding; a rushed table not loaded yet is read on its own at once.
+ */
+export class RebuildQueue {
+  private readonly loaded = new Map<string, ResumableMatch>();
+  /** Loaded ids in the order the store gave them. */
+  private readonly inOrder: string[] = [];
+  private cursor = 0;
+  private readonly rushed: string[] = [];
+  private readonly taken = new Set<string>();
+  private readonly loadingAlone = new Set<string>();
+  private readonly waiters: (() => void)[] = [];
+  private chunksDone = false;
+  private aloneLoads = 0;
+  private failure: unknown = null;
+  private stalledSince = 0;
+  rushedCount = 0;
+  /** Time every creator waited for the store with nothing loaded to rebuild (ms). */
+  waitedMs = 0;
+
+  constructor(
+    private readonly ids: string[],
+    private readonly load: (ids: string[]) => Promise<ResumableMatch[]>,
+    /** How many call next() side by side (a stall is all of them waiting). */
+    private readonly creators = 1,
+  ) {
+    void this.loadChunks();
+  }
+
+  /** Somebody waits for table `id`: it comes back next (read from the store on its own if need be). */
+  rush(id: string): void {
+    if (this.taken.has(id) || this.rushed.includes(id) || !this.ids.includes(id)) return;
+    this.rushed.push(id);
+    this.rushedCount += 1;
+    if (this.loaded.has(id) || this.loadingAlone.has(id)) return this.notify();
+    this.loadingAlone.add(id);
+    this.aloneLoads += 1;
+    this.load([id])
+      .then(
+        (matches) => this.add(matches),
+        (error: unknown) => (this.failure ??= error),
+      )
+      .finally(() => {
+        this.aloneLoads -= 1;
+        this.notify();
+      });
+  }
+
+  /** The next table to rebuild, or null once every one is taken (or gone from the store). */
+  async next(): Promise<ResumableMatch | null> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      const id = this.rushed.find((r) => this.loaded.has(r) && !this.taken.has(r)) ?? this.firstInOrder();
+      if (id) {
+        this.taken.add(id);
+        const match = this.loaded.get(id)!;
+        this.loaded.delete(id);
+        return match;
+      }
+      if (this.chunksDone && this.aloneLoads === 0) return null;
+      await new Promise<void>((done) => {
+        this.waiters.push(done);
+        if (this.waiters.length === this.creators) this.stalledSince = performance.now();
+      });
+    }
+  }
+
+  /** Claimed ids not rebuilt: gone from the store as waiting or running, or left when the store failed. */
+  missing(): string[] {
+    return this.ids.filter((id) => !this.taken.has(id));
+  }
+
+  private firstInOrder(): string | undefined {
+    while (this.cursor < this.inOrder.length && this.taken.has(this.inOrder[this.cursor]!)) this.cursor += 1;
+    return this.inOrder[this.cursor];
+  }
+
+  private add(matches: ResumableMatch[]): void {
+    for (const match of matches) {
+      if (this.taken.has(match.id) || this.loaded.has(match.id)) continue;
+      this.loaded.set(match.id, match);
+      this.inOrder.push(match.id);
+    }
+    this.notify();
+  }
+
+  /** Every waiting creator looks again. */
+  private notify(): void {
+    if (this.stalledSince > 0) this.waitedMs += performance.now() - this.stalledSince;
+    this.stalledSince = 0;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  private async loadChunks(): Promise<void> {
+    try {
+      let next = this.load(this.ids.slice(0, LOAD_CHUNK));
+      for (let i = 0; i < this.ids.length; i += LOAD_CHUNK) {
+        const matches = await next;
+        // The next chunk loads while this one's rooms are created: the database works while the loop does.
+        if (i + LOAD_CHUNK < this.ids.length) next = this.load(this.ids.slice(i + LOAD_CHUNK, i + 2 * LOAD_CHUNK).filter((id) => !this.taken.has(id)));
+        this.add(matches);
+      }
+    } catch (error) {
+      this.failure ??= error;
+    } finally {
+      this.chunksDone = true;
+      this.notify();
     }
   }
 }

@@ -82,6 +82,8 @@ export function describeType(type: unknown): string {
   return typeof type === "string" || typeof type === "number" ? String(type).slice(0, 40) : `(${typeof type})`;
 }
 
+/** How long a reservation at a rebuilt table waits for its connection (s), for its first minute. */
+export const RECOVERY_RESERVATION_SECONDS = 30;
 /** A "quick" bot waits this share of the server's (normal) bot delay per step. */
 const QUICK_BOT_SHARE = 0.3;
 
@@ -118,6 +120,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private recorded = false;
   /** A fault outside the guarded paths closed this table. */
   private failed = false;
+  /**
+   * Rebuilt after a restart or crash, and none of its people back yet: its bots wait for them,
+   * so nobody comes back to moves made while they could not see them (and a thousand tables
+   * coming back at once do not spend the CPU their people need to get back in).
+   */
+  private awaitingPeople = false;
   /** The steps of the turn going on that their person may take back (table-undo.ts). */
   private readonly undo = new TurnUndo();
   private botPace: BotPace = "normal";
@@ -141,6 +149,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // only the backstop above it. Colyseus's own flood guard sits well above our budgets.
     this.maxClients = this.admission.capacity(this.slots.length);
     this.seatReservationTimeout = this.settings.seatReservationSeconds;
+    if (recovery) {
+      // Everybody comes back at once after a restart: on a busy server a reservation may wait
+      // longer than usual for its connection, so for a while it is kept longer (no second round trip).
+      this.seatReservationTimeout = Math.max(this.settings.seatReservationSeconds, RECOVERY_RESERVATION_SECONDS);
+      this.clock.setTimeout(() => (this.seatReservationTimeout = this.settings.seatReservationSeconds), RECOVERY_RESERVATION_SECONDS * 2000);
+    }
     this.maxMessagesPerSecond = Math.max(60, this.settings.budgets.limits.messages.burst * 3);
     this.gateReservations();
     this.patchRate = this.settings.patchRateMs;
@@ -226,6 +240,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.recorder.resumed(match.startedAt, seatFacts(this.slots));
     this.state.version = this.actions.length;
     this.state.status = "playing";
+    this.awaitingPeople = this.slots.some((slot) => slot.kind === "human");
     if (match.table.private) this.makePrivate();
     this.log.info({ actions: this.actions.length }, "table rebuilt from the store");
     // A game whose last move was stored but whose end was not: finish it now.
@@ -515,6 +530,11 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.updateListing();
     this.keepWhileEmpty();
     this.maybeStart();
+    if (this.awaitingPeople) {
+      // The first person is back at a rebuilt table: its bots play on.
+      this.awaitingPeople = false;
+      this.bots.schedule();
+    }
   }
 
   private setSeat(slot: SeatSlot, kind: SeatKind, name: string, tokenHash: string | null): void {
@@ -897,7 +917,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
         return room.seed;
       },
       moveNumber: () => room.actions.length,
-      mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending,
+      mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending && !room.awaitingPeople,
       perform: (seat, action) => room.perform(seat, action),
       guarded: (work) => room.guarded(null, work),
       get clock() {

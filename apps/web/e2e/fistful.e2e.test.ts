@@ -9,6 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GAME_MODULES, readManifest } from "../scripts/bundle-size.ts";
+import { expectAccessible } from "./a11y.ts";
 import { type Site, finalTotals, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
 
 /** The JS files a page has asked for, as named in the build (assets/…). */
@@ -231,6 +232,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
       rowTotals[(await seat.getAttribute("data-seat")) ?? "?"] = (await seat.locator("[data-total]").textContent())?.trim() ?? "";
     }
     expect(rowTotals).toEqual(totalsAtTable);
+    await expectAccessible(page, "the history with the match");
 
     // The match page: stored scores, a replay rebuilt in the browser that agrees with them.
     await row.click();
@@ -245,6 +247,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
 
     // The replay opens on the setup and keeps the result back: no scores, no winner's star.
     await atMove(0);
+    await expectAccessible(page, "a replay at its start");
     expect(await page.getByTestId("result-hidden").isVisible()).toBe(true);
     expect(await page.getByTestId("final-scores").count()).toBe(0);
     expect(await page.locator(".seat .star").count()).toBe(0);
@@ -275,6 +278,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(await page.locator(".seat .star").count()).toBeGreaterThan(0);
     expect(await scoresIn("replay-scores")).toEqual(totalsAtTable);
     expect(await scoresIn("replay-scores")).toEqual(await scoresIn("final-scores"));
+    await expectAccessible(page, "a replay at its end");
 
     // Keys, the slider, playback and the "view as" switch.
     await page.locator("body").press("ArrowLeft");

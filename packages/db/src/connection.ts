@@ -22,7 +22,25 @@ delete (globalThis as { __dirname?: string }).__dirname;
  * none). PGlite runs in a worker thread unless `thread: "main"` (kept for the store benchmark,
  * which measures what that costs the event loop).
  */
-export type DatabaseConfig = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string; thread?: "worker" | "main" };
+export type DatabaseConfig =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string; thread?: "worker" | "main"; checkpoints?: CheckpointPolicy };
+
+/**
+ * PGlite runs PostgreSQL as one single-user backend, without the checkpointer process a server
+ * has: left alone it never takes a checkpoint while it runs (max_wal_size does not trigger one
+ * either; measured), so a restart after a crash (SIGKILL, power loss) replays every change
+ * since it was opened: after hours of play, minutes of replay before the server can listen.
+ * Every `everyMs` the write-ahead log since the last checkpoint is measured, and past `walBytes`
+ * a checkpoint is taken, through the same connection as every other query (so it never lands
+ * inside somebody's transaction). A crash then costs at most about `walBytes` of replay.
+ */
+export interface CheckpointPolicy {
+  everyMs: number;
+  walBytes: number;
+}
+
+export const DEFAULT_CHECKPOINTS: CheckpointPolicy = { everyMs: 5000, walBytes: 16 * 1024 * 1024 };
 
 const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
 /** The zero-setup default: an embedded PostgreSQL in the repository's `.data/` folder. */
@@ -156,9 +174,37 @@ export interface Database {
   config: DatabaseConfig;
   /** Migrations applied while opening (empty when the database was up to date). */
   applied: string[];
+  /** Checkpoints taken by CheckpointPolicy so far (PGlite only). */
+  checkpoints(): number;
   /** The `pg` pool Prisma's queries go through (absent for PGlite on the main thread): for the group commit. */
   pool?: pg.Pool;
   close(): Promise<void>;
+}
+
+/** Takes a PGlite checkpoint whenever the log since the last one passes the policy's size (see CheckpointPolicy). */
+function keepCheckpointing(prisma: PrismaClient, policy: CheckpointPolicy): { taken: number; running: Promise<void> | null; stop(): void } {
+  const state = {
+    taken: 0,
+    running: null as Promise<void> | null,
+    stop: () => clearInterval(timer),
+  };
+  const check = async () => {
+    const [row] = await prisma.$queryRawUnsafe<{ walBytes: number }[]>(
+      `SELECT (pg_current_wal_lsn() - (SELECT redo_lsn FROM pg_control_checkpoint()))::float8 AS "walBytes"`,
+    );
+    if ((row?.walBytes ?? 0) < policy.walBytes) return;
+    await prisma.$executeRawUnsafe("CHECKPOINT");
+    state.taken += 1;
+  };
+  const timer = setInterval(() => {
+    if (state.running) return;
+    // A failed check (the database closing, say) is tried again at the next tick.
+    state.running = check()
+      .catch(() => undefined)
+      .finally(() => (state.running = null));
+  }, policy.everyMs);
+  timer.unref();
+  return state;
 }
 
 /** Opens the database and brings its schema up to date: migrations run on every start, on both backends. */
@@ -169,12 +215,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // Loading the WebAssembly schema engine costs ~0.8 s of every start (measured): skip it when
     // every migration is recorded as applied already, as after the first start.
     const applied = (await allMigrationsApplied(prisma)) ? [] : await applyMigrations(factory);
+    const checkpointer = config.kind === "pglite" ? keepCheckpointing(prisma, config.checkpoints ?? DEFAULT_CHECKPOINTS) : null;
     return {
       prisma,
       config,
       applied,
+      checkpoints: () => checkpointer?.taken ?? 0,
       ...(pool ? { pool } : {}),
       async close() {
+        checkpointer?.stop();
+        await checkpointer?.running;
         await prisma.$disconnect();
         await close();
       },

@@ -32,7 +32,7 @@ const GAMES: GameEntry[] = [
   {
     id: "el-gaucho",
     title: "El Gaucho",
-    rulesVersion: "1",
+    rulesVersion: "2",
     load: () => import("./el-gaucho/index.ts").then((m) => m.elGauchoClient as GameClient<never>),
     help: () => import("./el-gaucho/help/index.ts").then((m) => m.elGauchoHelp),
   },

@@ -122,7 +122,7 @@ describe("the end of the game (SPIELENDE, SCHLUSSWERTUNG)", () => {
     putOnArea(state, 1, "sale");
     setHerd(state, 1, tiles("brown", 2, 6, 7));
     setHerd(state, 0, tiles("white", 10, 12));
-    const r = play(state, { type: "endTurn" }, { type: "recall", area: "sale" }, { type: "endTurn" });
+    const r = play(state, { type: "endTurn" }, { type: "endTurn" });
     state = r.state;
     expect(elGaucho.isOver(state)).toBe(true);
     // Seat 0: white 10-12 then 9 does not fit → 2 × 12 sold, then the single 9 for 9.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GauchoState } from "./state.ts";
-import { eventsOf, passTurn, play, prompt, putGaucho, putOnArea, setHerd, setRow, table, tile, tiles } from "./test-helpers.ts";
+import { errorCode, eventsOf, passTurn, play, prompt, putGaucho, putOnArea, setHerd, setRow, table, tile, tiles } from "./test-helpers.ts";
 
 /** Ends every turn of the round (seat 0 starts), so the cattle come home. */
 function endRound(state: GauchoState) {
@@ -114,6 +114,33 @@ describe("cattle come home at the end of a round (EINTREIBEN)", () => {
     // 6-9 is ascending, so the 4 closes it: sold for 2 × 9, and the 4 starts a new herd.
     expect(state.players[0]!.herds.white).toEqual(tiles("white", 4));
     expect(state.players[0]!.pesos).toBe(18);
+  });
+
+  it("arrivals of several breeds are asked one breed at a time (their order between breeds changes nothing)", () => {
+    let state = table(2, [1, 1, 1, 1, 1]);
+    setRow(state, 0, [tile("white", 4), tile("white", 9)]);
+    setRow(state, 1, [tile("gold", 2), tile("gold", 8)]);
+    for (const [row, field] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) putGaucho(state, row, field, 0, true);
+    state = endRound(state).state;
+    // Gold comes before white in the breed order; white is not asked yet.
+    expect(prompt(state).options).toEqual([
+      { type: "homeLay", breed: "gold", value: 2 },
+      { type: "homeLay", breed: "gold", value: 8 },
+    ]);
+    // White before gold is refused (not offered), and the state stays as it was.
+    const before = JSON.stringify(state);
+    expect(errorCode(state, 0, { type: "homeLay", breed: "white", value: 4 })).toBe("ILLEGAL_ACTION");
+    expect(JSON.stringify(state)).toBe(before);
+    state = play(state, { type: "homeLay", breed: "gold", value: 8 }).state;
+    // The other gold tile had only one place left and was laid by itself; now white is asked.
+    expect(state.players[0]!.herds.gold).toEqual(tiles("gold", 8, 2));
+    expect(prompt(state).options).toEqual([
+      { type: "homeLay", breed: "white", value: 4 },
+      { type: "homeLay", breed: "white", value: 9 },
+    ]);
+    state = play(state, { type: "homeLay", breed: "white", value: 4 }).state;
+    expect(state.players[0]!.herds.white).toEqual(tiles("white", 4, 9));
+    expect(state.phase.kind).toBe("turn");
   });
 
   it("the stable puts one arriving tile inside a herd or at its front (where it fits), and its gaucho comes back", () => {

@@ -14,7 +14,8 @@ export const elGaucho = defineGame<GauchoState, GauchoAction, GauchoOptions, Gau
   title: "El Gaucho",
   minSeats: 2,
   maxSeats: 4,
-  rulesVersion: "1",
+  // 2: no recall with a gaucho in supply, arrivals one breed at a time (RULINGS.recallWhenShort, homeOneBreedAtATime).
+  rulesVersion: "2",
   defaultOptions: {},
   actionTypes: ACTION_TYPES,
   parseOptions: noTableOptions("El Gaucho"),

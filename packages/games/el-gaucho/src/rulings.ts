@@ -43,7 +43,15 @@ export const RULINGS = {
   },
   recallAnyTime: {
     source: "ours",
-    text: "A gaucho may be taken back from an own action field without its action at any time in the own turn (except the stable's, which stays until cattle come home; it may be recalled but not used in a turn).",
+    text: "A gaucho may be taken back from an own action field without its action at any time in the own turn (except the stable's, which stays until cattle come home; it may be recalled but not used in a turn). Offered only while the supply is empty: RULINGS.recallWhenShort.",
+  },
+  recallWhenShort: {
+    source: "ours",
+    text: "Taking a gaucho back from an action field without its action is offered only while the player has no gaucho in supply: with one in supply it changes nothing that could not be done later in the turn (when the supply is empty), so it is not offered as an option with no effect (issue #15). Rules version 2.",
+  },
+  homeOneBreedAtATime: {
+    source: "ours",
+    text: "When cattle come home and several breeds need a decision, they are asked one breed at a time in the fixed breed order (brown, gold, white, spotted, black): herds of different breeds never touch, so laying them in another order gives the same result; within a breed the order is the player's. Rules version 2.",
   },
   gauchosShort: {
     source: "ours",

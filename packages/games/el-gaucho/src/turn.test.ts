@@ -127,14 +127,16 @@ describe("a round (SPIELABLAUF)", () => {
     expect(offered(state, { type: "occupy", area: "sale", dice: [1], wish: false })).toBe(true);
   });
 
-  it("gauchos short: with none in supply, lying gauchos may be taken back from the pampa, and action fields always", () => {
+  it("gauchos short: with none in supply, lying gauchos may be taken back from the pampa, and gauchos on action fields", () => {
     let state = table(2, [2, 2, 1, 1, 1]);
     setRow(state, 0, [tile("white", 4), tile("gold", 9)]);
     putGaucho(state, 0, 0, 0, false);
     putOnArea(state, 0, "sale");
     expect(offered(state, { type: "retrieve", row: 0, field: 0 })).toBe(false);
-    expect(offered(state, { type: "recall", area: "sale" })).toBe(true);
+    // With a gaucho in supply, taking one back without its action would change nothing (RULINGS.recallWhenShort).
+    expect(offered(state, { type: "recall", area: "sale" })).toBe(false);
     state.players[0]!.gauchos = 0;
+    expect(offered(state, { type: "recall", area: "sale" })).toBe(true);
     state = play(state, { type: "pick", dice: [2, 2] }).state;
     expect(offered(state, { type: "stand", row: 0, field: 1, dice: [2, 2], wish: false })).toBe(false); // no gaucho to stand
     state = play(state, { type: "retrieve", row: 0, field: 0 }).state;
@@ -147,6 +149,7 @@ describe("a round (SPIELABLAUF)", () => {
   it("a recalled gaucho's field cannot be re-occupied in the same turn", () => {
     let state = table(2, [1, 1, 1, 1, 1]);
     putOnArea(state, 0, "stable");
+    state.players[0]!.gauchos = 0;
     state = play(state, { type: "recall", area: "stable" }, { type: "pick", dice: [1, 1] }).state;
     expect(state.players[0]!.areas.stable).toBe(false);
     expect(offered(state, { type: "occupy", area: "stable", dice: [1], wish: false })).toBe(false);

@@ -4,7 +4,8 @@ import type { GameClient } from "../types.ts";
 import { m } from "../../paraglide/messages.js";
 import Board from "./Board.svelte";
 import { describeEvent } from "./log.ts";
-import { describePrompt, describeWaiting, onBoard, optionLabel } from "./prompt.ts";
+import { labelWithOrder } from "./order.ts";
+import { describePrompt, describeWaiting, onBoard } from "./prompt.ts";
 import SeatDetails from "./SeatDetails.svelte";
 
 
@@ -17,7 +18,7 @@ export const elGauchoClient: GameClient<GauchoView> = {
   describePrompt,
   describeWaiting,
   onBoard,
-  optionLabel,
+  optionLabel: labelWithOrder,
   waitingFor: (view) => view.waitingFor ?? [],
   categoryLabel: (category) => m.gaucho_category({ category }),
   activeSeat: (view) => (view.phase?.kind === "turn" ? view.active : null),

@@ -54,7 +54,7 @@ export interface BreedStyle {
 /** Starting-herd breeds are earthy, market breeds bold, the Simmental orange as on the board. */
 export const BREED_STYLE: Record<Breed, BreedStyle> = {
   CRI: { name: "Criollo", chip: "Criollo", short: "Cri", fill: "#c9a27a", ink: "#1d0f04" },
-  PIN: { name: "Pineywoods", chip: "Pineywoods", short: "Pin", fill: "#9c7a55", ink: "#ffffff" },
+  PIN: { name: "Pineywoods", chip: "Pineywoods", short: "Pin", fill: "#876745", ink: "#ffffff" },
   GAL: { name: "Galloway", chip: "Galloway", short: "Gal", fill: "#6b5a4e", ink: "#ffffff" },
   SGE: { name: "Santa Gertrudis", chip: "S. Gertrudis", short: "SGe", fill: "#a3492f", ink: "#ffffff" },
   ANG: { name: "Black Angus", chip: "Angus", short: "Ang", fill: "#2b2624", ink: "#ffffff" },
@@ -98,7 +98,7 @@ function workerEntry(worker: WorkerType, fill: string, ink: string): WorkerWords
 }
 
 export const WORKER_WORDS: Record<WorkerType, WorkerWords> = {
-  COW: workerEntry("COW", "#c8553d", "#ffffff"),
+  COW: workerEntry("COW", "#b34832", "#ffffff"),
   ENG: workerEntry("ENG", "#2f6b9a", "#ffffff"),
   BLD: workerEntry("BLD", "#4f7a3a", "#ffffff"),
   WLD: workerEntry("WLD", "#6a4c93", "#ffffff"),

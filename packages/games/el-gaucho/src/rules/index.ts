@@ -138,7 +138,8 @@ function turnOptions(state: GauchoState): GauchoAction[] {
   for (const area of AREAS) {
     if (!player.areas[area] || turn.touched.includes(area)) continue;
     options.push(...specialOptions(state, seat, area));
-    options.push({ type: "recall", area }); // RULINGS.recallAnyTime
+    // RULINGS.recallAnyTime, RULINGS.recallWhenShort: only with no gaucho in supply.
+    if (player.gauchos === 0) options.push({ type: "recall", area });
   }
   if (turn.dice !== null) options.push(...dieActions(state.pampa, { seat, gauchos: player.gauchos, areas: player.areas, touched: turn.touched }, turn.dice, turn.wish));
   if (player.gauchos === 0) {
@@ -195,11 +196,17 @@ function steppeChoices(state: GauchoState): GauchoAction[] {
   return options;
 }
 
+/**
+ * The arriving tiles of one breed at a time (RULINGS.homeOneBreedAtATime): herds of different
+ * breeds do not touch, so the order between breeds changes nothing and is not asked.
+ */
 function homeOptions(state: GauchoState, seat: Seat): GauchoAction[] {
   const player = state.players[seat]!;
-  const options: GauchoAction[] = player.arriving.map((t) => ({ type: "homeLay" as const, breed: t.breed, value: t.value }));
+  const breed = BREEDS.find((b) => player.arriving.some((t) => t.breed === b));
+  const arriving = player.arriving.filter((t) => t.breed === breed);
+  const options: GauchoAction[] = arriving.map((t) => ({ type: "homeLay" as const, breed: t.breed, value: t.value }));
   if (player.areas.stable) {
-    for (const t of player.arriving) {
+    for (const t of arriving) {
       for (const position of sortInPositions(player.herds[t.breed], t.value)) options.push({ type: "sortIn", breed: t.breed, value: t.value, position });
     }
   }

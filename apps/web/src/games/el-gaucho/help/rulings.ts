@@ -14,6 +14,8 @@ export const RULING_TEXT: Record<RulingId, () => string> = {
   keptTilesOrder: m.gaucho_help_ruling_keptTilesOrder,
   areaOncePerTurn: m.gaucho_help_ruling_areaOncePerTurn,
   recallAnyTime: m.gaucho_help_ruling_recallAnyTime,
+  recallWhenShort: m.gaucho_help_ruling_recallWhenShort,
+  homeOneBreedAtATime: m.gaucho_help_ruling_homeOneBreedAtATime,
   gauchosShort: m.gaucho_help_ruling_gauchosShort,
   fullPasture: m.gaucho_help_ruling_fullPasture,
   refillAllPastures: m.gaucho_help_ruling_refillAllPastures,

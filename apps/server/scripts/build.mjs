@@ -1,0 +1,70 @@
+/**
+ * Compiles the server (apps/server/src/main.ts and the workspace packages it uses) into
+ * dist/main.js (and the chunks it imports), so a start runs plain JavaScript: no TypeScript is
+ * transpiled while the server starts (under tsx that cost a restart ~2–2.5 s of CPU on this
+ * machine, bench:recovery). What main.ts imports dynamically stays a chunk of its own, loaded
+ * when main.ts asks for it: the database opens while the rest of the code loads.
+ *
+ * Our own code (this app and the @saloon/* packages, which ship TypeScript sources) is bundled;
+ * every other package stays an import of the very file Node would load, resolved here once, so
+ * the bundle uses the installed packages exactly as the sources do. Each bundled file keeps its
+ * own `import.meta.url`, so paths relative to a source file (the PGlite worker, the migrations
+ * folder, the web client's build) stay what they are under tsx.
+ *
+ * Run by `pnpm install` (postinstall), `pnpm test` and `pnpm start`; dist/ is not committed.
+ * `--outdir path` writes elsewhere (process-harness.ts: each test process compiles the sources
+ * as they are into a folder of its own, so an edit is never tested against an old build).
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
+
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** Bare imports of packages that are not ours: external, as the absolute file Node would load. */
+const externalPackages = {
+  name: "external-packages",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith("@saloon/") || args.path.startsWith("node:") || args.pluginData?.inner) return undefined;
+      const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { inner: true } });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      // A Node built-in named without "node:" stays as written.
+      if (resolved.external) return { path: args.path, external: true };
+      return { path: pathToFileURL(resolved.path).href, external: true };
+    });
+  },
+};
+
+/** Our TypeScript files keep their own location as import.meta.url. */
+const ownFileUrls = {
+  name: "own-file-urls",
+  setup(b) {
+    b.onLoad({ filter: /\.(ts|mts)$/ }, async (args) => {
+      if (args.path.includes("/node_modules/")) return undefined;
+      const source = await readFile(args.path, "utf8");
+      return { contents: source.replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href)), loader: "ts" };
+    });
+  },
+};
+
+const { values } = parseArgs({ options: { outdir: { type: "string", default: join(serverDir, "dist") } } });
+const started = performance.now();
+await build({
+  entryPoints: [join(serverDir, "src/main.ts")],
+  outdir: values.outdir,
+  entryNames: "[name]",
+  chunkNames: "chunks/[name]-[hash]",
+  bundle: true,
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  conditions: ["import", "node"],
+  plugins: [externalPackages, ownFileUrls],
+  logLevel: "warning",
+});
+console.log(`server compiled to ${join(values.outdir, "main.js")} in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,103 @@
+/**
+ * The order tables come back in after a restart (table-keeper.ts, RebuildQueue): the tables
+ * somebody is waiting at first, read from the store on their own if their chunk is not there
+ * yet; the rest in the store's order; every claimed table exactly once.
+ */
+import type { ResumableMatch } from "@saloon/db";
+import { describe, expect, it } from "vitest";
+import { RebuildQueue } from "./table-keeper.ts";
+
+function match(id: string): ResumableMatch {
+  return { id, status: "playing", game: "fistful", rulesVersion: "2", options: null, seed: id, createdAt: new Date(0), startedAt: new Date(0), table: {}, seats: [], actions: [] };
+}
+
+/** A store whose reads finish only when the test says so, recording what was asked. */
+function heldStore(known: Set<string>) {
+  const reads: { ids: string[]; finish: () => void }[] = [];
+  const load = (ids: string[]) =>
+    new Promise<ResumableMatch[]>((done) => {
+      reads.push({ ids, finish: () => done(ids.filter((id) => known.has(id)).map(match)) });
+    });
+  return { reads, load };
+}
+
+const tick = () => new Promise((done) => setImmediate(done));
+
+async function drain(queue: RebuildQueue): Promise<string[]> {
+  const order: string[] = [];
+  for (let next = await queue.next(); next; next = await queue.next()) order.push(next.id);
+  return order;
+}
+
+describe("the rebuild queue", () => {
+  const ids = Array.from({ length: 250 }, (_, i) => `t${String(i).padStart(3, "0")}`);
+
+  it("hands out every claimed table once, in the store's order, reading one chunk ahead", async () => {
+    const store = heldStore(new Set(ids));
+    const queue = new RebuildQueue(ids, store.load);
+    const draining = drain(queue);
+    await tick();
+    expect(store.reads.map((r) => r.ids.length)).toEqual([100]);
+    store.reads[0]!.finish();
+    await tick();
+    // While the first hundred are rebuilt, the next hundred are read.
+    expect(store.reads.map((r) => r.ids.length)).toEqual([100, 100]);
+    store.reads[1]!.finish();
+    await tick();
+    store.reads[2]!.finish();
+    expect(await draining).toEqual(ids);
+    expect(queue.missing()).toEqual([]);
+  });
+
+  it("rebuilds a table somebody waits at next, reading it alone when its chunk is not read yet", async () => {
+    const store = heldStore(new Set(ids));
+    const queue = new RebuildQueue(ids, store.load);
+    await tick();
+    store.reads[0]!.finish();
+    const first = await queue.next();
+    expect(first!.id).toBe("t000");
+    // Somebody joins table t230 (third chunk, not read) and t050 (read already).
+    queue.rush("t230");
+    queue.rush("t050");
+    expect(store.reads.at(-1)!.ids).toEqual(["t230"]);
+    expect((await queue.next())!.id).toBe("t050");
+    // While t230 is being read the queue does not idle: the next table in order comes.
+    expect((await queue.next())!.id).toBe("t001");
+    store.reads.at(-1)!.finish();
+    await tick();
+    // Once read, t230 comes before t002 although its chunk was never read.
+    expect((await queue.next())!.id).toBe("t230");
+    // A rush for a table already handed out changes nothing.
+    queue.rush("t000");
+    const rest = drain(queue);
+    for (let i = 0; i < 10; i++) {
+      await tick();
+      for (const read of store.reads) read.finish();
+    }
+    const order = await rest;
+    expect(order[0]).toBe("t002");
+    expect(order).not.toContain("t230");
+    expect(order).not.toContain("t050");
+    expect(new Set([first!.id, "t050", "t001", "t230", ...order]).size).toBe(ids.length);
+    expect(order.length).toBe(ids.length - 4);
+    expect(queue.rushedCount).toBe(2);
+  });
+
+  it("leaves out a table the store no longer has as running, and reports it missing", async () => {
+    const known = new Set(ids.slice(0, 10));
+    known.delete("t004");
+    const store = heldStore(known);
+    const queue = new RebuildQueue(ids.slice(0, 10), store.load);
+    await tick();
+    store.reads[0]!.finish();
+    const order = await drain(queue);
+    expect(order).toHaveLength(9);
+    expect(queue.missing()).toEqual(["t004"]);
+  });
+
+  it("fails every waiting creator when the store fails", async () => {
+    const queue = new RebuildQueue(["a", "b"], () => Promise.reject(new Error("database gone")));
+    await expect(Promise.all([queue.next(), queue.next()])).rejects.toThrow("database gone");
+    expect(queue.missing()).toEqual(["a", "b"]);
+  });
+});

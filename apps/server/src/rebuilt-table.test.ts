@@ -1,0 +1,108 @@
+/**
+ * A table rebuilt after a restart or crash, before its people are back: its bots wait for them
+ * (nothing moves at a table nobody can see), and a reservation for it survives the burst of a
+ * whole server's people coming back at once (it waits RECOVERY_RESERVATION_SECONDS for its
+ * connection instead of the usual few seconds).
+ */
+import { matchMaker } from "@colyseus/core";
+import { TableOwnership, hashToken } from "@saloon/db";
+import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
+import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
+
+const fistful = testGames.fistful!;
+const BOT_DELAY_MS = 20;
+
+describe("a table rebuilt from the store", () => {
+  let colyseus: Awaited<ReturnType<typeof bootTestServer>>;
+  beforeAll(async () => {
+    // Reservations normally wait 1 s for their connection here.
+    colyseus = await bootTestServer({ botDelayMs: BOT_DELAY_MS, seatReservationSeconds: 1 });
+  });
+  afterAll(async () => {
+    await colyseus?.shutdown();
+  });
+
+  /**
+   * A Fistful game (a person on seat 0, a bot on seat 1) stored as running on a process that
+   * died, stopped where the bot owes the next decision; this server then takes it over.
+   */
+  async function storedGameAtTheBotsTurn(id: string, personToken: string): Promise<number> {
+    const options = fistful.parseOptions(undefined);
+    const seed = `rebuilt-${id}`;
+    let state = fistful.setup(seed, 2, options);
+    const actions: { index: number; seat: Seat; action: ActionBase; at: Date }[] = [];
+    while (actions.length < 3 || fistful.prompts(state)[0]!.seat !== 1) {
+      const prompt = fistful.prompts(state)[0]!;
+      const action = fistful.bot(fistful.view(state, prompt.seat), prompt, createRandom(`${seed}-${actions.length}`)) as ActionBase;
+      const applied = fistful.apply(state, prompt.seat, action);
+      if (!applied.ok) throw new Error(applied.error.message);
+      state = applied.state;
+      actions.push({ index: actions.length, seat: prompt.seat, action, at: new Date() });
+    }
+    const match = {
+      id,
+      game: fistful.id,
+      rulesVersion: fistful.rulesVersion,
+      options: options as never,
+      seed,
+      status: "playing" as const,
+      createdAt: new Date(),
+      seats: [],
+      table: { private: false, graceSeconds: 300, seats: 2, bots: [{ seat: 1, name: "Bot 2" }] },
+      ownerId: `a-process-that-died-${id}`,
+    };
+    // Alive while its game is written (so no keeper takes a half-written game), then gone.
+    const owner = new TableOwnership(colyseus.store.prisma, match.ownerId);
+    await owner.renew(60_000);
+    await colyseus.store.startMatch(match, new Date(), [
+      { seat: 0, kind: "human", name: "Ann", tokenHash: hashToken(personToken) },
+      { seat: 1, kind: "bot", name: "Bot 2", tokenHash: null },
+    ]);
+    for (const action of actions) await colyseus.store.appendAction(id, action);
+    await owner.release();
+    // Its owner has no lease: this server's keeper takes it over (at its next look, or this one).
+    await colyseus.saloon.keeper.scan(true);
+    for (let i = 0; i < 100 && !colyseus.getRoomById(id); i++) await sleep(50);
+    expect(colyseus.getRoomById(id)).toBeDefined();
+    return actions.length;
+  }
+
+  const storedActions = (id: string) => colyseus.store.prisma.matchAction.count({ where: { matchId: id } });
+
+  it("keeps its bots waiting until one of its people is back, then plays on", async () => {
+    const annToken = token("Ann");
+    const stored = await storedGameAtTheBotsTurn("rebuiltBotsWait", annToken);
+    // Many times the bot's delay, and nobody there: the bot has not moved.
+    await sleep(BOT_DELAY_MS * 15);
+    expect(await storedActions("rebuiltBotsWait")).toBe(stored);
+
+    const ann: Recorder = await record("Ann", colyseus.sdk.joinById("rebuiltBotsWait", { name: "Ann", token: annToken }));
+    expect(ann.seat).toBe(0);
+    expect(ann.snapshots[0]!.version).toBe(stored);
+    // Ann is back: the bot answers on its own (Ann sends nothing).
+    await ann.until(() => ann.snapshots.at(-1)!.version > stored, "the bot's move after Ann came back", 10_000);
+    expect(await storedActions("rebuiltBotsWait")).toBeGreaterThan(stored);
+    await ann.room.leave(true);
+  });
+
+  it("keeps a reservation for its seat longer than usual while its people come back", async () => {
+    const annToken = token("Ann");
+    await storedGameAtTheBotsTurn("rebuiltReservation", annToken);
+    // The reservation is made now; its connection comes later than a normal reservation waits (1 s here).
+    const reservation = await matchMaker.joinById("rebuiltReservation", { name: "Ann", token: annToken });
+    await sleep(1600);
+    const ann = await record("Ann", colyseus.sdk.consumeSeatReservation(reservation));
+    expect(ann.seat).toBe(0);
+    expect(RECOVERY_RESERVATION_SECONDS).toBeGreaterThan(1.6);
+    await ann.room.leave(true);
+
+    // A table created here (not rebuilt) keeps the usual time: a late connection finds its reservation gone.
+    const bea = await record("Bea", colyseus.sdk.create("table", { game: "fistful", seats: 2, name: "Bea", token: token("Bea") }));
+    const late = await matchMaker.joinById(bea.room.roomId, { name: "Cy", token: token("Cy") });
+    await sleep(1600);
+    await expect(colyseus.sdk.consumeSeatReservation(late)).rejects.toThrow();
+    await bea.room.leave(true);
+  });
+});

@@ -31,10 +31,10 @@ export interface ResumableMatch {
   /** Each seat; `tokenHash` is the SHA-256 of the guest token of the person it belongs to (kept for a bot that took over). */
   seats: { seat: Seat; kind: "human" | "bot"; name: string; tokenHash: string | null }[];
   actions: { index: number; seat: Seat; action: ActionBase; at: Date }[];
-  /** The last lines of its chat (at most RESUMED_CHAT_LINES), oldest first. */
-  chat: ChatLine[];
+  /** The last lines of its chat (at most RESUMED_CHAT_LINES), oldest first; none when left out. */
+  chat?: ChatLine[];
   /** How many chat lines it has in all (the next line's index). */
-  chatCount: number;
+  chatCount?: number;
 }
 
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;

@@ -7,6 +7,7 @@
  */
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
 import { type ActionWriter, type MatchStore, OwnershipLost, type TableSetup } from "@saloon/db";
+import type { ChatLine } from "@saloon/protocol";
 import type { Logger } from "pino";
 
 export interface MatchFacts {
@@ -106,6 +107,11 @@ export class MatchRecorder {
   seatChanged(seat: SeatFacts): void {
     this.seats = this.seats.map((s) => (s.seat === seat.seat ? seat : s));
     this.inBackground(`seat ${seat.seat}`, () => this.store.replaceSeat(this.match.id, seat));
+  }
+
+  /** A line of table chat; nothing waits for it (it is already shown), and it follows the writes before it. */
+  chat(line: ChatLine): void {
+    this.inBackground(`chat ${line.index}`, () => this.store.appendChat(this.match.id, [line]));
   }
 
   /** The whole match and its result in one transaction, retried until it lands; only while this process owns the match. */

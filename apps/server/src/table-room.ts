@@ -36,6 +36,7 @@ import { readCreateRequest, replayStored } from "./table-setup.ts";
 import { type PlayerJoin, type SeatSlot, type TableClient, chooseSeat, endGrace, readAbsentSeatChoice, seatFacts, startGrace } from "./table-seats.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
+import { TableChat } from "./table-chat.ts";
 import { type Projection, TableSync, tableListing } from "./table-sync.ts";
 import { TurnUndo, type UndoStep } from "./table-undo.ts";
 import { connectionAddress, sendingTogether } from "./transport.ts";
@@ -103,6 +104,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   private slots: SeatSlot[] = [];
   private readonly bots = new TableBots(this.botTable());
   private sync!: TableSync;
+  private chat!: TableChat;
   private createdAt = 0;
   private graceSeconds = 0;
   private recorder!: MatchRecorder;
@@ -159,6 +161,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.metadata = this.listing();
     this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAction(client, payload)));
     this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onAbsentSeat(client, payload)));
+    this.onMessage(CLIENT_MESSAGES.chat, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onChat(client, payload)));
     this.onMessage(CLIENT_MESSAGES.undo, (client: TableClient) => this.guarded(client, () => this.onUndo(client)));
     this.onMessage(CLIENT_MESSAGES.botPace, (client: TableClient, payload: unknown) => this.guarded(client, () => this.onBotPace(client, payload)));
     this.onMessage(CLIENT_MESSAGES.skipBots, (client: TableClient) => this.guarded(client, () => this.onSkipBots(client)));
@@ -198,6 +201,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       throw new JoinRejected("BAD_SETUP", (cause as Error).message);
     }
     this.begin(game, Date.now(), request.graceSeconds);
+    this.chat = new TableChat(request.spectatorChat);
     for (let seat = 0; seat < request.seats; seat++) {
       const isBot = bots.has(seat);
       // Seats the game plays itself (El Paso's Sue) go by the game's name for them.
@@ -222,6 +226,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.actions.push(...replayed.actions);
     this.events.push(...replayed.events);
     this.begin(game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);
+    this.chat = new TableChat(match.table.spectatorChat ?? false, match);
     const now = Date.now();
     for (const seat of match.seats) {
       const slot = this.addSlot(seat.seat, seat.kind, seat.name, seat.tokenHash);
@@ -254,6 +259,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     this.seed = match.seed;
     this.gameState = game.setup(match.seed, seats, match.options);
     this.begin(game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);
+    this.chat = new TableChat(match.table.spectatorChat ?? false, match);
     const bots = new Map((match.table.bots ?? []).map((bot) => [bot.seat, bot.name]));
     for (let seat = 0; seat < seats; seat++) {
       const person = match.seats.find((s) => s.seat === seat && s.kind === "human" && s.tokenHash);
@@ -314,6 +320,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       table: {
         private: isPrivate,
         graceSeconds: this.graceSeconds,
+        spectatorChat: this.chat.spectatorsMayWrite,
         seats: this.slots.length,
         bots: this.slots.filter((slot) => slot.kind === "bot" && !slot.tokenHash).map((slot) => ({ seat: slot.schema.seat, name: slot.name })),
         botPace: this.botPace,
@@ -334,7 +341,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // Everything up to taking the seat is synchronous, so two people can never get the same seat.
     const seat = request.spectate ? null : chooseSeat(this.slots, request);
     const person = request.token ? `token:${request.token}` : `session:${client.sessionId}`;
-    client.userData = { seat, person, address: connectionAddress(client), overdraft: 0, flooded: false };
+    client.userData = { seat, person, address: connectionAddress(client), overdraft: 0, flooded: false, name: request.name ?? "" };
     client.view = new StateView();
     this.recordCreation();
 
@@ -346,6 +353,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
     client.send(SERVER_MESSAGES.seated, { seat, game: this.game.id });
     this.sync.sendHistory(client, this.seatOf(client));
+    client.send(SERVER_MESSAGES.chat, this.chat.history(this.seatOf(client)));
   }
 
   override async onDrop(client: TableClient, code?: number): Promise<void> {
@@ -381,6 +389,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // Messages sent while the connection was down are lost: say again who this is and resend the whole history.
     client.send(SERVER_MESSAGES.seated, { seat: slot?.schema.seat ?? null, game: this.game.id });
     this.sync.sendHistory(client, this.seatOf(client));
+    client.send(SERVER_MESSAGES.chat, this.chat.history(this.seatOf(client)));
   }
 
   override onLeave(client: TableClient): void {
@@ -701,6 +710,18 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     }
     const error = this.perform(seat, payload);
     if (error) this.reject(client, error);
+  }
+
+  /** A chat message (table-chat.ts): checked, shown to everyone at the table at once, stored with the match. */
+  private onChat(client: TableClient, payload: unknown): void {
+    const data = client.userData;
+    if (!data || !this.allow(client) || this.halted || this.failed) return;
+    const seat = this.seatOf(client);
+    const sender = { seat, name: seat === null ? data.name : this.slots[seat]!.name, person: data.person };
+    const line = this.chat.accept(sender, payload, this.state.version, Date.now());
+    if ("code" in line) return this.reject(client, line);
+    this.recorder.chat(line);
+    this.broadcast(SERVER_MESSAGES.chat, { lines: [line], replace: false });
   }
 
   /**

@@ -6,7 +6,7 @@
 import type { Client, Deferred, Delayed } from "@colyseus/core";
 import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
-import { type AbsentSeatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, type StepCheckMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
+import { type AbsentSeatMessage, type ChatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, type StepCheckMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
 import type { z } from "zod";
 import type { SeatFacts } from "./match-recorder.ts";
 import { JoinRejected, describeIssues } from "./table-options.ts";
@@ -24,6 +24,8 @@ export interface ClientData {
   overdraft: number;
   /** Closed for flooding: nothing is held for it. */
   flooded: boolean;
+  /** The name it joined with ("" for a spectator who gave none): a spectator's name in the chat. */
+  name: string;
 }
 
 export type TableClient = Client<{
@@ -33,6 +35,7 @@ export type TableClient = Client<{
     [SERVER_MESSAGES.log]: LogMessage;
     [SERVER_MESSAGES.error]: ErrorMessage;
     [SERVER_MESSAGES.stepCheck]: StepCheckMessage;
+    [SERVER_MESSAGES.chat]: ChatMessage;
   };
 }>;
 

@@ -24,6 +24,8 @@ function storedMatch(rulesVersion: string, moves: number): ResumableMatch {
       { seat: 1, kind: "bot", name: "Bot 2", tokenHash: null },
     ],
     actions: log.slice(0, moves).map((entry, index) => ({ index, seat: entry.seat, action: entry.action as ActionBase, at: new Date(index) })),
+    chat: [],
+    chatCount: 0,
   };
 }
 

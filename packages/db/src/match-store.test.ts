@@ -44,11 +44,12 @@ describe.each(testDatabases())("match store on $name", (database) => {
       expect.stringMatching(/_init$/),
       expect.stringMatching(/_durable_tables$/),
       "20261122160000_legacy_fnv_seeds",
+      expect.stringMatching(/_table_chat$/),
     ]);
     const tables = await db.prisma.$queryRawUnsafe<{ tablename: string }[]>(
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
     );
-    expect(tables.map((t) => t.tablename)).toEqual(["Match", "MatchAction", "MatchResult", "MatchSeat", "Player", "ServerProcess", "_prisma_migrations"]);
+    expect(tables.map((t) => t.tablename)).toEqual(["Match", "MatchAction", "MatchChat", "MatchResult", "MatchSeat", "Player", "ServerProcess", "_prisma_migrations"]);
   });
 
   it("takes back stored actions from an index on, only for the process that owns the match", async () => {
@@ -244,5 +245,21 @@ describe.each(testDatabases())("match store on $name", (database) => {
     const retrying = new MatchStore(broken, { warn: () => {}, error: (_d, msg) => errors.push(msg) }, { attempts: 2, firstDelayMs: 1 });
     await expect(storePlayedMatch(retrying, "m-broken", "broken", ["Kim", "Lu"], new Date())).rejects.toThrow("disk full");
     expect(errors).toHaveLength(1);
+  });
+
+  it("stores table chat with the match, keeps a line written twice once, and serves it with the replay", async () => {
+    await storePlayedMatch(store, "m-chat", "stored-chat", ["Ann", "Bob"], new Date("2026-11-01T11:00:00Z"));
+    const at = Date.parse("2026-11-01T10:59:00Z");
+    await store.appendChat("m-chat", [{ index: 0, seat: 0, name: "Ann", move: 0, text: "<b>hi</b> & bye", at }]);
+    // NUL and a lone surrogate would make PostgreSQL refuse the write: stored as text it can take.
+    await store.appendChat("m-chat", [
+      { index: 0, seat: 0, name: "Ann", move: 0, text: "a second write of line 0", at },
+      { index: 1, seat: null, name: "Cy\u0000", move: 7, text: "odd \ud800 text\u0000", at: at + 1000 },
+    ]);
+    const detail = (await store.getEnded("m-chat"))!;
+    expect(detail.chat).toEqual([
+      { index: 0, seat: 0, name: "Ann", move: 0, text: "<b>hi</b> & bye", at },
+      { index: 1, seat: null, name: "Cy", move: 7, text: "odd \ufffd text", at: at + 1000 },
+    ]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
-import type { MatchDetail, MatchPage, MatchSummary, MyTable } from "@saloon/protocol";
+import type { ChatLine, MatchDetail, MatchPage, MatchSummary, MyTable } from "@saloon/protocol";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 import { OwnershipLost } from "./action-writer.ts";
@@ -18,6 +18,8 @@ export interface TableSetup {
   private: boolean;
   /** How long a person who left keeps their seat before the others may give it to a bot or end the game. */
   graceSeconds: number;
+  /** Spectators may write in the table chat (they can always read it). */
+  spectatorChat?: boolean;
   /** How many seats, and which are bots (with their names): enough to rebuild a table that has not started. */
   seats?: number;
   bots?: { seat: Seat; name: string }[];
@@ -200,6 +202,26 @@ export class MatchStore {
   }
 
   /**
+   * Appends lines of table chat. A line already stored (the same match and index, written by an
+   * earlier attempt or by another copy of the table) is kept as it is.
+   */
+  async appendChat(matchId: string, lines: ChatLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    await this.prisma.matchChat.createMany({
+      data: lines.map((line) => ({
+        matchId,
+        index: line.index,
+        seat: line.seat,
+        name: storableText(line.name),
+        move: line.move,
+        text: storableText(line.text),
+        at: new Date(line.at),
+      })),
+      skipDuplicates: true,
+    });
+  }
+
+  /**
    * Takes back stored actions: deletes those from `fromIndex` on (a person took back steps of
    * their turn, issue #15 item 3), so the stored log again holds only the moves that count. With
    * `ownerId`, only while that process owns the match (the match row is locked while deleting,
@@ -376,7 +398,7 @@ export class MatchStore {
   async getEnded(matchId: string): Promise<MatchDetail | null> {
     const row = await this.prisma.match.findFirst({
       where: { id: matchId, ...ENDED },
-      include: { seats: true, results: true, actions: { orderBy: { index: "asc" } } },
+      include: { seats: true, results: true, actions: { orderBy: { index: "asc" } }, chat: { orderBy: { index: "asc" } } },
     });
     if (!row) return null;
     const results = [...row.results].sort((a, b) => a.seat - b.seat);
@@ -385,6 +407,7 @@ export class MatchStore {
       options: row.options as Json,
       seed: row.seed,
       actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at.toISOString() })),
+      chat: row.chat.map(chatLine),
       scores: row.status !== "finished" ? null : {
         categories: row.scoreCategories,
         lines: results.map((r) => ({
@@ -398,6 +421,11 @@ export class MatchStore {
       },
     };
   }
+}
+
+/** A stored chat row as the protocol's ChatLine. */
+export function chatLine(row: { index: number; seat: number | null; name: string; move: number; text: string; at: Date }): ChatLine {
+  return { index: row.index, seat: row.seat, name: row.name, move: row.move, text: row.text, at: row.at.getTime() };
 }
 
 /** Matches that can never go on: finished, or abandoned once started (a table nobody started is no match). */

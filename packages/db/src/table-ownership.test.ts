@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OwnershipLost } from "./action-writer.ts";
 import { MatchStore } from "./match-store.ts";
-import { TableOwnership } from "./table-ownership.ts";
+import { RESUMED_CHAT_LINES, TableOwnership } from "./table-ownership.ts";
 import { testDatabases } from "./test-databases.ts";
 
 describe.each(testDatabases())("table ownership on $name", (database) => {
@@ -44,9 +44,22 @@ describe.each(testDatabases())("table ownership on $name", (database) => {
     expect((await db.prisma.match.findUnique({ where: { id: "own-kept" } }))?.status).toBe("playing");
 
     const [loaded] = await racers[0]!.load(["own-kept"]);
-    expect(loaded).toMatchObject({ id: "own-kept", seed: "k", seats: [], actions: [] });
+    expect(loaded).toMatchObject({ id: "own-kept", seed: "k", seats: [], actions: [], chat: [], chatCount: 0 });
     await racers[0]!.release();
     expect(await db.prisma.serverProcess.count({ where: { id: "p1" } })).toBe(0);
+  });
+
+  it("gives a rebuilt table the last lines of its chat, oldest first, and how many there are in all", async () => {
+    const owner = new TableOwnership(db.prisma, "chatty");
+    await owner.renew(60_000);
+    await store.createMatch({ id: "chat-1", game: "fistful", rulesVersion: "1", options: {}, seed: "c", status: "playing", createdAt: new Date(), seats: [], ownerId: "chatty" });
+    const total = RESUMED_CHAT_LINES + 5;
+    const lines = Array.from({ length: total }, (_, index) => ({ index, seat: index % 2, name: index % 2 ? "Bob" : "Ann", move: index, text: `line ${index}`, at: 1_700_000_000_000 + index }));
+    await store.appendChat("chat-1", lines);
+    const [loaded] = await owner.load(["chat-1"]);
+    expect(loaded!.chatCount).toBe(total);
+    expect(loaded!.chat).toEqual(lines.slice(-RESUMED_CHAT_LINES));
+    await owner.release();
   });
 
   it("lets only the owner store a match's result, and removes the rows of processes long dead", async () => {

@@ -10,7 +10,11 @@
  */
 import type { ActionBase, Json, Seat } from "@saloon/engine";
 import type { PrismaClient } from "./generated/prisma/client.ts";
-import type { TableSetup } from "./match-store.ts";
+import type { ChatLine } from "@saloon/protocol";
+import { chatLine, type TableSetup } from "./match-store.ts";
+
+/** How much of its chat a rebuilt table gets back: what late joiners are shown. */
+export const RESUMED_CHAT_LINES = 100;
 
 /** A running match as stored: enough to rebuild its table exactly. */
 export interface ResumableMatch {
@@ -27,6 +31,10 @@ export interface ResumableMatch {
   /** Each seat; `tokenHash` is the SHA-256 of the guest token of the person it belongs to (kept for a bot that took over). */
   seats: { seat: Seat; kind: "human" | "bot"; name: string; tokenHash: string | null }[];
   actions: { index: number; seat: Seat; action: ActionBase; at: Date }[];
+  /** The last lines of its chat (at most RESUMED_CHAT_LINES), oldest first; none when left out. */
+  chat?: ChatLine[];
+  /** How many chat lines it has in all (the next line's index). */
+  chatCount?: number;
 }
 
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
@@ -117,7 +125,12 @@ export class TableOwnership {
     if (ids.length === 0) return [];
     const rows = await this.prisma.match.findMany({
       where: { id: { in: ids }, status: { in: ["waiting", "playing"] } },
-      include: { seats: { include: { player: { select: { tokenHash: true } } } }, actions: { orderBy: { index: "asc" } } },
+      include: {
+        seats: { include: { player: { select: { tokenHash: true } } } },
+        actions: { orderBy: { index: "asc" } },
+        chat: { orderBy: { index: "desc" }, take: RESUMED_CHAT_LINES },
+        _count: { select: { chat: true } },
+      },
     });
     return rows.map((row) => ({
       id: row.id,
@@ -133,6 +146,8 @@ export class TableOwnership {
         .sort((a, b) => a.seat - b.seat)
         .map((s) => ({ seat: s.seat, kind: s.kind === "bot" ? "bot" : "human", name: s.name, tokenHash: s.player?.tokenHash ?? null })),
       actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at })),
+      chat: row.chat.map(chatLine).reverse(),
+      chatCount: row.chat.length === 0 ? 0 : Math.max(row._count.chat, row.chat[0]!.index + 1),
     }));
   }
 }

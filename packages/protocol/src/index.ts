@@ -66,10 +66,12 @@ export const CLIENT_MESSAGES = {
    * the "confirm before ending my turn" option. Payload: the action; answered by "step-check".
    */
   checkStep: "check-step",
+  /** A line to the table chat: payload `ChatRequest` (issue #15 item 4). */
+  chat: "chat",
 } as const;
 
 /** Server → client message types. */
-export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", stepCheck: "step-check" } as const;
+export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", stepCheck: "step-check", chat: "chat" } as const;
 
 /**
  * The answer to "check-step" for one of the seat's current options: `final` when it could not be
@@ -99,6 +101,35 @@ export interface LogMessage {
   events: LogEvent[];
 }
 
+/**
+ * One line of table chat, as stored and sent. It carries no game information: who wrote it, when,
+ * and after how many moves (`move`, the table's version then), so a replay shows it at that point.
+ */
+export interface ChatLine {
+  /** Its position in the table's chat, from 0. */
+  index: number;
+  /** The writer's seat, or null for a spectator. */
+  seat: Seat | null;
+  /** The writer's name as the table showed it. */
+  name: string;
+  /** Moves accepted and shown when it was written. */
+  move: number;
+  text: string;
+  /** When it was written (epoch ms). */
+  at: number;
+}
+
+/**
+ * Table chat. `replace: true` is the recent chat in full (sent on join and after a reconnection)
+ * and replaces what the client had; otherwise `lines` follow on what it had.
+ */
+export interface ChatMessage {
+  lines: ChatLine[];
+  replace: boolean;
+  /** With `replace: true`: whether this client may write (spectators only where the table allows it). */
+  mayWrite?: boolean;
+}
+
 export type ProtocolErrorCode =
   | GameErrorCode
   | "NOT_SEATED" // a spectator (or a replaced connection) tried to act
@@ -106,6 +137,10 @@ export type ProtocolErrorCode =
   | "RATE_LIMITED" // too many messages too fast
   | "BAD_MESSAGE" // the payload does not have the message's shape, or is too large
   | "UNKNOWN_MESSAGE" // a message type the server does not handle
+  | "CHAT_TOO_LONG" // a chat message longer than MAX_CHAT_LENGTH characters after cleaning
+  | "CHAT_TOO_FAST" // more chat messages than the chat's own rate allows; wait a few seconds
+  | "CHAT_CLOSED" // a spectator wrote, and this table lets spectators read only
+  | "CHAT_FULL" // the table's chat has reached its most messages
   | "NOT_NOW" // an absent-seat choice for a seat that is not (or no longer) absent past its grace period
   | "NOTHING_TO_UNDO" // an undo from a seat that has taken no step this turn that could be taken back
   | "UNDO_CLOSED"; // an undo past a step that revealed something, drew randomness or ended the turn
@@ -131,6 +166,10 @@ const PROTOCOL_ERROR_CODE_SET: Record<ProtocolErrorCode, true> = {
   NOT_NOW: true,
   NOTHING_TO_UNDO: true,
   UNDO_CLOSED: true,
+  CHAT_TOO_LONG: true,
+  CHAT_TOO_FAST: true,
+  CHAT_CLOSED: true,
+  CHAT_FULL: true,
 };
 export const PROTOCOL_ERROR_CODES = Object.keys(PROTOCOL_ERROR_CODE_SET) as readonly ProtocolErrorCode[];
 
@@ -291,6 +330,8 @@ export interface MatchDetail extends MatchSummary {
   options: Json;
   seed: string;
   actions: { index: number; seat: Seat; action: ActionBase; at: string }[];
+  /** The table chat, oldest first; each line's `move` places it in the replay. */
+  chat: ChatLine[];
   /** The final scores; null for an abandoned match. */
   scores: FinalScores | null;
 }

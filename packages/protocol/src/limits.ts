@@ -24,3 +24,15 @@ export function normaliseName(raw: string): string {
     .trim();
 }
 
+
+/** A table chat message is at most this many characters (code points), after cleaning. */
+export const MAX_CHAT_LENGTH = 300;
+
+/**
+ * A chat message as the table will see it: NFC, no control, format or bidi-override characters,
+ * line breaks and runs of white space made one space, trimmed. It is shown as text, never as
+ * markup, so `<` and `&` stay as they are.
+ */
+export function normaliseChat(raw: string): string {
+  return normaliseName(raw);
+}

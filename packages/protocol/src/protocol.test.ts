@@ -59,8 +59,8 @@ describe("options", () => {
   });
 
   it("fills create defaults and names the table's keys", () => {
-    expect(createTableOptions.parse({ game: "fistful", seats: 3 })).toEqual({ game: "fistful", seats: 3, bots: [], private: false, graceSeconds: 300, botPace: "normal" });
-    expect([...TABLE_OPTION_KEYS].sort()).toEqual(["botPace", "bots", "game", "graceSeconds", "options", "private", "seats"]);
+    expect(createTableOptions.parse({ game: "fistful", seats: 3 })).toEqual({ game: "fistful", seats: 3, bots: [], private: false, graceSeconds: 300, spectatorChat: false, botPace: "normal" });
+    expect([...TABLE_OPTION_KEYS].sort()).toEqual(["botPace", "bots", "game", "graceSeconds", "options", "private", "seats", "spectatorChat"]);
     expect(createTableOptions.safeParse({ game: "fistful", seats: 3, botPace: "warp" }).success).toBe(false);
     expect(createTableOptions.safeParse({ game: "fistful", seats: 3, graceSeconds: -1 }).success).toBe(false);
     expect(createTableOptions.safeParse({ game: "fistful", seats: 3, graceSeconds: 1e9 }).success).toBe(false);

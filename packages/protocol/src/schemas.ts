@@ -3,7 +3,7 @@
  * apart from index.ts so that a client importing only constants and types does not bundle zod.
  */
 import { z } from "zod";
-import { DEFAULT_GRACE_SECONDS, MAX_GRACE_SECONDS, MAX_NAME_LENGTH, MAX_SEATS, normaliseName } from "./limits.ts";
+import { DEFAULT_GRACE_SECONDS, MAX_CHAT_LENGTH, MAX_GRACE_SECONDS, MAX_NAME_LENGTH, MAX_SEATS, normaliseChat, normaliseName } from "./limits.ts";
 
 /** A guest identity: a random secret the browser keeps; it reclaims the seat after a reload. */
 export const guestToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "a guest token is 16–64 letters, digits, - or _");
@@ -51,6 +51,8 @@ export const createTableOptions = z
      * after it the others may give the seat to a bot or end the game. Default 300.
      */
     graceSeconds: z.number().int().min(0).max(MAX_GRACE_SECONDS).default(DEFAULT_GRACE_SECONDS),
+    /** Spectators may write in the table chat too (they can always read it). Default false. */
+    spectatorChat: z.boolean().default(false),
     /** How fast the server's bots play: "normal" waits the server's bot delay per step (issue #15 item 5). */
     botPace: z.enum(["instant", "quick", "normal"]).default("normal"),
   })
@@ -75,6 +77,16 @@ export const actionMessage = z.object({ type: z.string().min(1).max(40) }).catch
  */
 export const absentSeatMessage = z.object({ seat: z.number().int().min(0).max(MAX_SEATS - 1), choice: z.enum(["bot", "end"]) }).strict();
 export type AbsentSeatMessage = z.infer<typeof absentSeatMessage>;
+
+/**
+ * The payload of a "chat" message: its text, cleaned (normaliseChat). Too long a text is not a
+ * shape error but CHAT_TOO_LONG (the room checks the cleaned length), so the raw string is only
+ * bounded here against absurd sizes; an empty one is BAD_MESSAGE.
+ */
+export const chatMessage = z
+  .object({ text: z.string().max(MAX_CHAT_LENGTH * 8).transform(normaliseChat).refine((text) => text.length > 0, "a chat message needs some text") })
+  .strict();
+export type ChatRequest = z.input<typeof chatMessage>;
 
 /** The bot paces a table can have, slowest last. */
 export const BOT_PACES = ["instant", "quick", "normal"] as const;

@@ -8,7 +8,7 @@ import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { type Random, createRandom } from "@saloon/engine";
 import { LOBBY_ROOM, TABLE_ROOM, type TableSnapshot, joinErrorCode } from "@saloon/protocol";
-import { anyValue, garbageFrame, hostileAction, hostileBody, hostileOptions, hostileQuery, hostileType } from "./hostile.ts";
+import { anyValue, garbageFrame, hostileAction, hostileBody, hostileChat, hostileOptions, hostileQuery, hostileType } from "./hostile.ts";
 import { type HttpAnswer, RawConnection, type SeatReservation, httpCall, matchmake } from "./wire.ts";
 
 /** Every code an `error` message may carry (ProtocolErrorCode). */
@@ -24,6 +24,10 @@ const MESSAGE_CODES = new Set([
   "RATE_LIMITED",
   "BAD_MESSAGE",
   "UNKNOWN_MESSAGE",
+  "CHAT_TOO_LONG",
+  "CHAT_TOO_FAST",
+  "CHAT_CLOSED",
+  "CHAT_FULL",
 ]);
 
 /** Close codes a server may use on a hostile connection: normal, too big, Colyseus's errors, ours. */
@@ -156,6 +160,8 @@ function attack(shared: Shared, connection: RawConnection, random: Random, count
       shared.tally.framesSent += 1;
     } else if (actions && random.int(0, 2) > 0) {
       connection.send("action", hostileAction(random));
+    } else if (random.int(0, 4) === 0) {
+      connection.send("chat", hostileChat(random));
     } else {
       connection.send(hostileType(random), anyValue(random, 3, 400));
     }

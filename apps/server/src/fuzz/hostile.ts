@@ -98,6 +98,22 @@ export function hostileAction(random: Random): unknown {
   }
 }
 
+/** A table chat message: sometimes fine, mostly too long, empty, the wrong shape or full of nasty text. */
+export function hostileChat(random: Random): unknown {
+  switch (random.int(0, 4)) {
+    case 0:
+      return { text: random.pick(NASTY_STRINGS) || "x" };
+    case 1:
+      return { text: "<script>alert(1)</script>".repeat(random.int(1, 200)) };
+    case 2:
+      return { text: "\u0000\u202e\ud800 ".repeat(random.int(1, 50)) };
+    case 3:
+      return { text: random.pick(NASTY_STRINGS), extra: anyValue(random, 2) };
+    default:
+      return anyValue(random, 3, 400);
+  }
+}
+
 /** Message types a room does not know, some long, some numeric. */
 export function hostileType(random: Random): string | number {
   switch (random.int(0, 5)) {
@@ -110,7 +126,7 @@ export function hostileType(random: Random): string | number {
     case 3:
       return random.pick(NASTY_STRINGS) || "empty";
     case 4:
-      return random.pick(["filter", "__proto__", "*", "seated", "error", "log"]);
+      return random.pick(["filter", "__proto__", "*", "seated", "error", "log", "chat"]);
     default:
       return `cheat-${random.int(0, 99)}`;
   }

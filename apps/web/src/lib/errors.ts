@@ -3,7 +3,7 @@
  * English sentence for logs and tools); the client shows its own text per code. The server's
  * sentence is shown only for a code this client does not know yet (a newer server).
  */
-import type { JoinErrorCode, ProtocolErrorCode } from "@saloon/protocol";
+import { type JoinErrorCode, MAX_CHAT_LENGTH, type ProtocolErrorCode } from "@saloon/protocol";
 import { m } from "../paraglide/messages.js";
 
 /** Why creating or joining a table failed. */
@@ -35,6 +35,10 @@ export const TABLE_ERROR_TEXTS: Record<ProtocolErrorCode, () => string> = {
   NOT_NOW: m.table_error_not_now,
   NOTHING_TO_UNDO: m.table_error_nothing_to_undo,
   UNDO_CLOSED: m.table_error_undo_closed,
+  CHAT_TOO_LONG: () => m.chat_too_long({ max: MAX_CHAT_LENGTH }),
+  CHAT_TOO_FAST: m.chat_too_fast,
+  CHAT_CLOSED: m.chat_read_only,
+  CHAT_FULL: m.chat_full,
 };
 
 const known = <K extends string>(texts: Record<K, () => string>, code: string): code is K => Object.hasOwn(texts, code);

@@ -20,6 +20,8 @@ export interface CreateTableRequest {
   seats: number;
   bots: number[];
   private: boolean;
+  /** Spectators may write in the table chat (they can always read it). */
+  spectatorChat?: boolean;
   /** How long a person who left keeps their seat (seconds). */
   graceSeconds?: number;
   /** How fast the bots play (issue #15 item 5); the server's default is "normal". */

@@ -6,6 +6,7 @@ import type { Room } from "@colyseus/sdk";
 import type { FinalScores, LogEvent, Prompt } from "@saloon/engine";
 import {
   type AbsentSeatMessage,
+  type ChatMessage,
   CLIENT_MESSAGES,
   CLOSE_CODES,
   joinErrorCode,
@@ -23,6 +24,8 @@ import {
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
+import { ChatLog } from "./chat.svelte.ts";
+import { isChatRefusal } from "./chat.ts";
 import { m } from "../paraglide/messages.js";
 import { JOIN_ERROR_TEXTS, tableErrorText } from "./errors.ts";
 import { fetchMatch } from "./history.ts";
@@ -91,6 +94,8 @@ export class TableSession {
   notices = $state<Notice[]>([]);
   /** An action is on its way; the board ignores clicks until the server answers. */
   busy = $state(false);
+  /** The table chat (chat.svelte.ts). */
+  readonly chat = new ChatLog();
 
   view = $derived.by(() => (this.snapshot && this.seat !== undefined ? decodeView<unknown>(this.snapshot, this.seat) : null));
   prompt = $derived.by<Prompt<Option> | null>(() =>
@@ -122,8 +127,9 @@ export class TableSession {
     if (this.connection !== "reconnecting") this.connection = "connecting";
     this.#failure = () => "";
     try {
+      // A spectator with a name brings it along: the chat shows it if the table lets spectators write.
       const joinOptions = options.watch
-        ? { spectate: true }
+        ? { spectate: true, ...(savedName() ? { name: savedName(), token: guestToken() } : {}) }
         : { name: savedName(), token: guestToken(), ...(options.seat === undefined ? {} : { seat: options.seat }) };
       const room = await colyseus().joinById(this.roomId, joinOptions);
       if (this.#left) {
@@ -168,8 +174,13 @@ export class TableSession {
       this.gameId = message.game;
     });
     room.onMessage(SERVER_MESSAGES.log, (message: LogMessage) => this.addLog(message));
+    room.onMessage(SERVER_MESSAGES.chat, (message: ChatMessage) => this.chat.receive(message));
     room.onMessage(SERVER_MESSAGES.stepCheck, (message: StepCheckMessage) => this.#stepChecks.shift()?.(message));
     room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
+      if (isChatRefusal(message.code)) {
+        this.chat.refusal = message.code;
+        return;
+      }
       // A refused step check is answered "don't know": the page asks to confirm then.
       this.#stepChecks.shift()?.(null);
       this.busy = false;
@@ -232,6 +243,12 @@ export class TableSession {
     setTimeout(() => {
       if (this.#sent === sent) this.busy = false;
     }, 4000);
+  }
+
+  /** Sends a line to the table chat (already cleaned and within the length). */
+  say(text: string): void {
+    this.chat.refusal = null;
+    this.room?.send(CLIENT_MESSAGES.chat, { text });
   }
 
   /** Takes back this seat's last step of its turn; the server answers with the game as before it. */

@@ -1,0 +1,231 @@
+/**
+ * Table chat (issue #15 item 4) through the real server with real SDK clients: what people
+ * write reaches everyone at the table as plain text with its writer and move; spectators read
+ * it and write only where the table allows; too long, too fast, empty or malformed messages get
+ * typed refusals and change nothing; late joiners get the recent chat; every line is stored
+ * with the match and served with its replay.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@colyseus/sdk";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { scratchPostgres } from "@saloon/db/testing";
+import { type ChatLine, type ChatMessage, type MatchDetail, MAX_CHAT_LENGTH, TABLE_ROOM } from "@saloon/protocol";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { freePort, startServer } from "./process-harness.ts";
+import { CHAT_RATE } from "./table-chat.ts";
+import { hiddenHands } from "./test-games/hidden-hands.ts";
+import { type Recorder, autoPlay, bootTestServer, httpBase, record, token } from "./test-support.ts";
+
+let colyseus: ColyseusTestServer & { store: import("@saloon/db").MatchStore };
+beforeAll(async () => {
+  colyseus = await bootTestServer({ rateLimit: { perSecond: 1000, burst: 1000 } });
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+beforeEach(async () => {
+  await colyseus.cleanup();
+});
+
+/** Every chat line this client was sent, in order, as it would show them (a full history replaces). */
+function chatOf(client: Recorder): ChatLine[] {
+  let lines: ChatLine[] = [];
+  for (const message of client.messages) {
+    if (message.type !== "chat") continue;
+    const chat = message.payload as ChatMessage;
+    lines = chat.replace ? [...chat.lines] : [...lines, ...chat.lines];
+  }
+  return lines;
+}
+
+const untilChat = (client: Recorder, count: number) => client.until(() => chatOf(client).length >= count && chatOf(client), `${count} chat lines`);
+
+/** Ann and Bob at a two-seat Hidden Hands table (it starts at once), and Cy watching. */
+async function table(options: { spectatorChat?: boolean } = {}) {
+  const annToken = token("Ann");
+  const ann = await record("Ann", colyseus.sdk.create(TABLE_ROOM, { game: hiddenHands.id, seats: 2, name: "Ann", token: annToken, ...options }));
+  const bob = await record("Bob", colyseus.sdk.joinById(ann.room.roomId, { name: "Bob", token: token("Bob") }));
+  const cy = await record("Cy", colyseus.sdk.joinById(ann.room.roomId, { spectate: true, name: "Cy", token: token("Cy") }));
+  await ann.until(() => ann.latest.status === "playing", "the start");
+  return { ann, bob, cy, annToken, tableId: ann.room.roomId };
+}
+
+describe("table chat", () => {
+  it("reaches everyone at the table, spectators too, as text with its writer, seat and move", async () => {
+    const { ann, bob, cy } = await table();
+    const hostile = "<img src=x onerror=alert(1)> & <b>bold</b>";
+    ann.room.send("chat", { text: `  hello\u0007 there\n\u202Eeveryone  ` });
+    bob.room.send("chat", { text: hostile });
+    for (const client of [ann, bob, cy]) await untilChat(client, 2);
+    const [first, second] = chatOf(cy);
+    expect(first).toMatchObject({ index: 0, seat: 0, name: "Ann", move: 0, text: "hello there everyone" });
+    // Markup is only text: it arrives exactly as written, neither stripped nor turned into entities.
+    expect(second).toMatchObject({ index: 1, seat: 1, name: "Bob", move: 0, text: hostile });
+    expect(Math.abs(second!.at - Date.now())).toBeLessThan(10_000);
+    expect(chatOf(ann)).toEqual(chatOf(cy));
+    expect(chatOf(bob)).toEqual(chatOf(cy));
+    // Nothing but who, when and what: no game information rides along.
+    expect(Object.keys(first!).sort()).toEqual(["at", "index", "move", "name", "seat", "text"]);
+  });
+
+  it("lets spectators read only, unless the table allows them to write", async () => {
+    const closed = await table();
+    const told = (client: Recorder) => (client.messages.find((m) => m.type === "chat")?.payload as ChatMessage).mayWrite;
+    expect([told(closed.ann), told(closed.bob), told(closed.cy)]).toEqual([true, true, false]);
+    const refusal = closed.cy.nextError();
+    closed.cy.room.send("chat", { text: "may I?" });
+    expect((await refusal).code).toBe("CHAT_CLOSED");
+    closed.ann.room.send("chat", { text: "after the refusal" });
+    await untilChat(closed.cy, 1);
+    expect(chatOf(closed.cy).map((line) => line.text)).toEqual(["after the refusal"]);
+
+    const open = await table({ spectatorChat: true });
+    expect(told(open.cy)).toBe(true);
+    open.cy.room.send("chat", { text: "hello from the rail" });
+    await untilChat(open.ann, 1);
+    expect(chatOf(open.ann)[0]).toMatchObject({ seat: null, name: "Cy", text: "hello from the rail" });
+    // A spectator who gave no name writes as "Spectator".
+    const anonymous = await record("anon", colyseus.sdk.joinById(open.tableId, { spectate: true }));
+    anonymous.room.send("chat", { text: "me too" });
+    await untilChat(open.ann, 2);
+    expect(chatOf(open.ann)[1]).toMatchObject({ seat: null, name: "Spectator", text: "me too" });
+  });
+
+  it("refuses too long, empty and malformed messages with typed errors, and the table goes on", async () => {
+    const { ann, bob } = await table();
+    const cases: [unknown, string][] = [
+      [{ text: "x".repeat(MAX_CHAT_LENGTH + 1) }, "CHAT_TOO_LONG"],
+      [{ text: "🐎".repeat(MAX_CHAT_LENGTH + 1) }, "CHAT_TOO_LONG"],
+      // Longer than any cleaning could shorten to the limit (frames past 16 KB are closed by the transport: guards.test.ts).
+      [{ text: "y".repeat(10_000) }, "CHAT_TOO_LONG"],
+      [{ text: " \n\t\u200B " }, "BAD_MESSAGE"],
+      [{ text: 42 }, "BAD_MESSAGE"],
+      [{ text: "hi", html: "<b>" }, "BAD_MESSAGE"],
+      ["hi", "BAD_MESSAGE"],
+      [null, "BAD_MESSAGE"],
+    ];
+    for (const [payload, code] of cases) {
+      const refusal = ann.nextError();
+      ann.room.send("chat", payload);
+      const label = String(JSON.stringify(payload)).slice(0, 40);
+      expect((await refusal.catch(() => ({ code: `nothing for ${label}` }))).code, label).toBe(code);
+    }
+    // Exactly the longest allowed (in characters, emoji count as one) goes through.
+    ann.room.send("chat", { text: "🐎".repeat(MAX_CHAT_LENGTH) });
+    await untilChat(bob, 1);
+    expect([...chatOf(bob)[0]!.text]).toHaveLength(MAX_CHAT_LENGTH);
+    expect(chatOf(bob)[0]!.index).toBe(0);
+  });
+
+  it("limits each person's rate; the others can still talk", async () => {
+    const { ann, bob, cy, annToken, tableId } = await table({ spectatorChat: true });
+    for (let i = 0; i < CHAT_RATE.burst; i++) ann.room.send("chat", { text: `line ${i}` });
+    await untilChat(cy, CHAT_RATE.burst);
+    const refusal = ann.nextError();
+    ann.room.send("chat", { text: "one too many" });
+    expect((await refusal).code).toBe("CHAT_TOO_FAST");
+    bob.room.send("chat", { text: "I can still talk" });
+    await untilChat(cy, CHAT_RATE.burst + 1);
+    expect(chatOf(cy).map((line) => line.text)).toEqual([...Array.from({ length: CHAT_RATE.burst }, (_, i) => `line ${i}`), "I can still talk"]);
+    // Another connection with the same identity spends the same budget.
+    const again = await record("Ann again", colyseus.sdk.joinById(tableId, { spectate: true, name: "Ann", token: annToken }));
+    const refusedAgain = again.nextError();
+    again.room.send("chat", { text: "from my phone" });
+    expect((await refusedAgain).code).toBe("CHAT_TOO_FAST");
+  });
+
+  it("gives late joiners the recent chat in full", async () => {
+    const { ann, bob, tableId } = await table();
+    ann.room.send("chat", { text: "first" });
+    bob.room.send("chat", { text: "second" });
+    await untilChat(ann, 2);
+    const late = await record("late", colyseus.sdk.joinById(tableId, { spectate: true }));
+    await untilChat(late, 2);
+    expect(chatOf(late).map((line) => [line.name, line.text])).toEqual([
+      ["Ann", "first"],
+      ["Bob", "second"],
+    ]);
+    expect(late.messages.find((m) => m.type === "chat")?.payload).toMatchObject({ replace: true });
+  });
+
+  it("stores every line with the match, by move, and serves it with the replay", async () => {
+    const { ann, bob, tableId } = await table();
+    ann.room.send("chat", { text: "good luck" });
+    await untilChat(bob, 1);
+    const stopAnn = autoPlay(ann, hiddenHands);
+    const stopBob = autoPlay(bob, hiddenHands);
+    await bob.untilVersion(2);
+    bob.room.send("chat", { text: "nice card" });
+    await untilChat(ann, 2);
+    await ann.until(() => ann.latest.status === "finished", "the end", 15_000);
+    stopAnn();
+    stopBob();
+    const moveOfSecond = chatOf(ann)[1]!.move;
+    expect(moveOfSecond).toBeGreaterThanOrEqual(2);
+
+    let detail: MatchDetail | null = null;
+    for (let attempt = 0; attempt < 50 && !detail?.chat?.length; attempt++) {
+      const answer = await fetch(`${httpBase(colyseus)}/api/matches/${tableId}`);
+      if (answer.ok) detail = (await answer.json()) as MatchDetail;
+      if (!detail?.chat?.length || detail.chat.length < 2) await new Promise((done) => setTimeout(done, 100));
+    }
+    expect(detail!.chat.map((line) => ({ seat: line.seat, name: line.name, move: line.move, text: line.text }))).toEqual([
+      { seat: 0, name: "Ann", move: 0, text: "good luck" },
+      { seat: 1, name: "Bob", move: moveOfSecond, text: "nice card" },
+    ]);
+    expect(detail!.chat.map((line) => line.at)).toEqual(chatOf(ann).map((line) => line.at));
+  });
+});
+
+describe("table chat across a server restart", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  it("is stored with the match and shown again by the rebuilt table, which keeps its chat option", async () => {
+    let env: Record<string, string>;
+    if (process.env.TEST_DATABASE_URL) {
+      const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL);
+      cleanups.push(() => scratch.drop());
+      env = { DATABASE_URL: scratch.url };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), "saloon-chat-"));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      env = { PGLITE_DIR: join(dir, "pglite") };
+    }
+    const port = await freePort();
+    let server = await startServer(port, env);
+    cleanups.push(() => server.kill("SIGKILL"));
+    const annToken = token("Ann");
+    const ann = await record("Ann", new Client(server.url).create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], spectatorChat: true, name: "Ann", token: annToken }));
+    ann.room.reconnection.enabled = false;
+    const tableId = ann.room.roomId;
+    ann.room.send("chat", { text: "before the restart" });
+    ann.room.send("chat", { text: "<i>still</i> text" });
+    await untilChat(ann, 2);
+
+    await server.kill("SIGTERM");
+    server = await startServer(port, env);
+    const back = await record("Ann back", new Client(server.url).joinById(tableId, { name: "Ann", token: annToken }));
+    expect(back.seat).toBe(0);
+    await untilChat(back, 2);
+    expect(chatOf(back)).toEqual(chatOf(ann));
+    back.room.send("chat", { text: "after it" });
+    // A spectator arriving now gets all three, and may still write (the option was stored with the table).
+    const watcher = await record("Wes", new Client(server.url).joinById(tableId, { spectate: true, name: "Wes" }));
+    await untilChat(watcher, 3);
+    expect(chatOf(watcher).map((line) => [line.index, line.text])).toEqual([
+      [0, "before the restart"],
+      [1, "<i>still</i> text"],
+      [2, "after it"],
+    ]);
+    watcher.room.send("chat", { text: "hello from the rail" });
+    await untilChat(back, 4);
+    expect(chatOf(back)[3]).toMatchObject({ index: 3, seat: null, name: "Wes" });
+    await back.room.leave(true);
+    await watcher.room.leave(true);
+  }, 120_000);
+});

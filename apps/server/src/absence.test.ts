@@ -148,16 +148,17 @@ describe("a move counts once it is stored", () => {
     // Every write of actions is slowed down by 150 ms; the count of committed rows is known at once.
     let committed = 0;
     const prisma = colyseus.store.prisma;
-    const original = prisma.$queryRaw.bind(prisma);
-    const slow = ((strings: TemplateStringsArray, ...values: unknown[]) =>
+    // The writer sends each batch as one raw statement with array parameters (action-writer.ts).
+    const original = prisma.$queryRawUnsafe.bind(prisma);
+    const slow = ((text: string, ...values: unknown[]) =>
       (async () => {
-        const isInsert = strings.join("").includes(`INSERT INTO "MatchAction"`);
+        const isInsert = text.includes(`INSERT INTO "MatchAction"`);
         if (isInsert) await sleep(150);
-        const rows = (await original(strings, ...values)) as unknown[];
+        const rows = (await original(text, ...values)) as unknown[];
         if (isInsert) committed += rows.length;
         return rows;
-      })()) as typeof prisma.$queryRaw;
-    (prisma as { $queryRaw: unknown }).$queryRaw = slow;
+      })()) as typeof prisma.$queryRawUnsafe;
+    (prisma as { $queryRawUnsafe: unknown }).$queryRawUnsafe = slow;
     try {
       const cy = await record("cy", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name: "Cy", token: token("cy") }));
       const behind: number[] = [];
@@ -170,7 +171,7 @@ describe("a move counts once it is stored", () => {
       expect(behind).toEqual([]);
       expect(committed).toBeGreaterThanOrEqual(8);
     } finally {
-      (prisma as { $queryRaw: unknown }).$queryRaw = original;
+      (prisma as { $queryRawUnsafe: unknown }).$queryRawUnsafe = original;
     }
   });
 });

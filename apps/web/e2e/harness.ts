@@ -164,7 +164,7 @@ export async function createTableFromLobby(page: Page, base: string, table: { na
   for (let seat = 1; seat < table.seats; seat++) await page.locator(`input[name="bot-${seat}"]`).setChecked(table.bots.includes(seat));
   await page.getByRole("button", { name: /create table/i }).click();
   await page.waitForURL(/#\/table\/[^/]+$/, { timeout: 15_000 });
-  await page.locator(".seat.me").waitFor({ timeout: 15_000 });
+  await page.locator(".seat.me").waitFor({ state: "attached", timeout: 15_000 }); // on a phone the seats sit in the drawer
   return page.url().split("#/table/")[1]!;
 }
 

@@ -43,7 +43,7 @@ describe.skipIf(skipBrowserTests)("languages in the browser", () => {
     expect(await page.locator('input[name="bot-1"] + span').textContent()).toBe("Bot");
     await page.getByRole("button", { name: "Tisch anlegen & hinsetzen" }).click();
     await page.waitForURL(/#\/table\/[^/]+$/, { timeout: 15_000 });
-    await page.locator(".seat.me").waitFor({ timeout: 15_000 });
+    await page.locator(".seat.me").waitFor({ state: "attached", timeout: 15_000 }); // on a phone the seats sit in the drawer
 
     // The table's chrome is German.
     await expect.poll(() => page.locator(".conn").textContent(), { timeout: 10_000 }).toBe("verbunden");

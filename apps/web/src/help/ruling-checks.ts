@@ -21,7 +21,11 @@ export function expectEveryRulingExplained(options: {
   const texts: Record<string, string[]> = {};
   for (const locale of ["en", "de"] as const) {
     const messages = JSON.parse(readFileSync(join(options.folder, `${locale}.json`), "utf8")) as Record<string, string>;
-    for (const id of ids) expect(messages[`${options.prefix}${id}`], `${locale}: no text for the ruling ${id}`).toBeTruthy();
+    const missing = ids.filter((id) => {
+      const text = messages[`${options.prefix}${id}`];
+      return typeof text !== "string" || text.trim() === "";
+    });
+    expect(missing, `${locale}: rulings without a text`).toEqual([]);
     const stale = Object.keys(messages).filter((key) => key.startsWith(options.prefix) && !ids.includes(key.slice(options.prefix.length)));
     expect(stale, `${locale}: texts for rulings that are not in rulings.ts`).toEqual([]);
 

@@ -301,19 +301,23 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
     if (shownFor) place(shownFor);
   }
 
-  root.addEventListener("pointerover", onPointerOver);
-  root.addEventListener("pointerleave", onPointerLeave);
-  root.addEventListener("pointerdown", onPointerDown);
-  root.addEventListener("pointermove", onPointerMove);
-  root.addEventListener("pointerup", onPointerUp);
-  root.addEventListener("pointercancel", cancelPress);
-  root.addEventListener("contextmenu", onContextMenu);
-  root.addEventListener("focusin", onFocusIn);
-  root.addEventListener("focusout", onFocusOut);
-  window.addEventListener("click", onClickCapture, true);
-  window.addEventListener("keydown", onKeyDown, true);
-  document.addEventListener("pointerdown", onDocumentPointerDown, true);
-  window.addEventListener("scroll", onScroll, true);
+  // One signal takes every listener away again on destroy.
+  const listening = new AbortController();
+  const own = { signal: listening.signal };
+  const early = { signal: listening.signal, capture: true };
+  root.addEventListener("pointerover", onPointerOver, own);
+  root.addEventListener("pointerleave", onPointerLeave, own);
+  root.addEventListener("pointerdown", onPointerDown, own);
+  root.addEventListener("pointermove", onPointerMove, own);
+  root.addEventListener("pointerup", onPointerUp, own);
+  root.addEventListener("pointercancel", cancelPress, own);
+  root.addEventListener("contextmenu", onContextMenu, own);
+  root.addEventListener("focusin", onFocusIn, own);
+  root.addEventListener("focusout", onFocusOut, own);
+  window.addEventListener("click", onClickCapture, early);
+  window.addEventListener("keydown", onKeyDown, early);
+  document.addEventListener("pointerdown", onDocumentPointerDown, early);
+  window.addEventListener("scroll", onScroll, early);
 
   return {
     update(next: ExplainOptions = {}) {
@@ -323,19 +327,7 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
       hide();
       clearTimeout(pressTimer);
       popover.remove();
-      root.removeEventListener("pointerover", onPointerOver);
-      root.removeEventListener("pointerleave", onPointerLeave);
-      root.removeEventListener("pointerdown", onPointerDown);
-      root.removeEventListener("pointermove", onPointerMove);
-      root.removeEventListener("pointerup", onPointerUp);
-      root.removeEventListener("pointercancel", cancelPress);
-      root.removeEventListener("contextmenu", onContextMenu);
-      root.removeEventListener("focusin", onFocusIn);
-      root.removeEventListener("focusout", onFocusOut);
-      window.removeEventListener("click", onClickCapture, true);
-      window.removeEventListener("keydown", onKeyDown, true);
-      document.removeEventListener("pointerdown", onDocumentPointerDown, true);
-      window.removeEventListener("scroll", onScroll, true);
+      listening.abort();
     },
   };
 }

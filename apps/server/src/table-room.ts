@@ -11,7 +11,7 @@
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { ActionConflict, type ActionWriter, type MatchStore, OwnershipLost, type ResumableMatch, hashToken } from "@saloon/db";
-import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson, undoBarrier } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type FinalScores, type GameError, type Json, type LogEvent, type Seat, cloneJson, newTableSeed, sameJson, stepPreview } from "@saloon/engine";
 import {
   CLIENT_MESSAGES,
   CLOSE_CODES,
@@ -853,8 +853,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (size === null || size > MAX_ACTION_BYTES) return this.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
     const result = this.game.apply(this.gameState, seat, payload);
     if (!result.ok) return this.reject(client, result.error);
-    const barrier = undoBarrier(this.game, this.gameState, result.state, seat);
-    client.send(SERVER_MESSAGES.stepCheck, { final: barrier !== null, endsTurn: barrier === "handover" || barrier === "turn" || barrier === "over" });
+    client.send(SERVER_MESSAGES.stepCheck, stepPreview(this.game, this.gameState, result.state, seat));
   }
 
   /** "Skip ahead": the bots play their pending steps at once, one by one, until a person is asked. */

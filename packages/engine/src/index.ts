@@ -4,4 +4,4 @@ export { cloneJson, copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson
 export { rankResults } from "./ranking.ts";
 export { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, seedState, shuffleInPlace, type RngState } from "./rng.ts";
 export { gameBot, playOut, randomBot, replay, type Chooser, type LoggedAction, type PlayOutResult } from "./simulate.ts";
-export { undoBarrier, type UndoBarrier } from "./undo.ts";
+export { stepPreview, undoBarrier, type UndoBarrier } from "./undo.ts";

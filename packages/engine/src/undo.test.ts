@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Prompt, defineGame } from "./index.ts";
 import { rollInt, seedRng } from "./rng.ts";
-import { undoBarrier } from "./undo.ts";
+import { stepPreview, undoBarrier } from "./undo.ts";
 
 /**
  * A small game with every kind of step: a seat's turn is several "mark" steps (open), a "roll"
@@ -92,5 +92,45 @@ describe("undoBarrier", () => {
     if (!roll.ok || !peek.ok) throw new Error("refused");
     expect(undoBarrier(withoutHook, state, roll.state, 0)).toBe("random");
     expect(undoBarrier(withoutHook, state, peek.state, 0)).toBeNull();
+  });
+});
+
+describe("stepPreview", () => {
+  it("tells a draw or reveal only as final, never whether what comes out ends the turn or the game", () => {
+    // A variant where a 6 seen on the pile ends the game: the barrier of that peek is "over".
+    const endsOnSix = { ...game, isOver: (state: State) => state.marks >= 6 || state.seen.includes(6) };
+    const peekFrom = (seed: string) => {
+      let state = game.setup(seed, 2);
+      state = step(state, 0, { type: "join" }).next;
+      state = step(state, 1, { type: "join" }).next;
+      const peek = game.apply(state, 0, { type: "peek" });
+      if (!peek.ok) throw new Error("refused");
+      return { before: state, after: peek.state };
+    };
+    const seeds = Array.from({ length: 200 }, (_, i) => `preview-${i}`);
+    const six = peekFrom(seeds.find((seed) => game.setup(seed, 2).pile.at(-1) === 6)!);
+    const other = peekFrom(seeds.find((seed) => game.setup(seed, 2).pile.at(-1) !== 6)!);
+    expect(undoBarrier(endsOnSix, six.before, six.after, 0)).toBe("over");
+    expect(undoBarrier(endsOnSix, other.before, other.after, 0)).toBe("reveal");
+    // Both previews are alike: the seat cannot tell beforehand which peek ends the game.
+    expect(stepPreview(endsOnSix, six.before, six.after, 0)).toEqual({ final: true, endsTurn: false });
+    expect(stepPreview(endsOnSix, other.before, other.after, 0)).toEqual({ final: true, endsTurn: false });
+  });
+
+  it("says a plain step is open, and a plain turn end or game end ends the turn", () => {
+    let state = game.setup("preview", 2);
+    state = step(state, 0, { type: "join" }).next;
+    state = step(state, 1, { type: "join" }).next;
+    const preview = (action: Action, from = state) => {
+      const result = game.apply(from, 0, action);
+      if (!result.ok) throw new Error("refused");
+      return stepPreview(game, from, result.state, 0);
+    };
+    expect(preview({ type: "mark" })).toEqual({ final: false, endsTurn: false });
+    expect(preview({ type: "end" })).toEqual({ final: true, endsTurn: true });
+    expect(preview({ type: "roll" })).toEqual({ final: true, endsTurn: false });
+    let five = state;
+    for (let i = 0; i < 5; i++) five = step(five, 0, { type: "mark" }).next;
+    expect(preview({ type: "mark" }, five)).toEqual({ final: true, endsTurn: true });
   });
 });

@@ -27,6 +27,20 @@ export function undoBarrier(game: AnyGame, before: unknown, after: unknown, seat
   return game.closesUndo?.(before, after, seat) ?? null;
 }
 
+/**
+ * What a seat may be told about a step before it takes it (the "confirm before ending my turn"
+ * check): whether it could still be taken back, and whether it ends the turn. A step that draws
+ * randomness or reveals something is only ever "final": whether it also ends the turn or the game
+ * can depend on what is drawn (the last dynamite, a 6 that ends the game), and saying so before
+ * the draw would tell the seat the draw.
+ */
+export function stepPreview(game: AnyGame, before: unknown, after: unknown, seat: Seat): { final: boolean; endsTurn: boolean } {
+  const barrier = undoBarrier(game, before, after, seat);
+  if (barrier === null) return { final: false, endsTurn: false };
+  const drawsOrReveals = !sameJson(rngOf(before) ?? null, rngOf(after) ?? null) || game.closesUndo?.(before, after, seat) === "reveal";
+  return { final: true, endsTurn: !drawsOrReveals };
+}
+
 function rngOf(state: unknown): unknown {
   return state !== null && typeof state === "object" ? (state as { rng?: unknown }).rng : undefined;
 }

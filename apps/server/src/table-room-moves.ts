@@ -1,0 +1,120 @@
+/**
+ * A move's way through the table (part of TableRoom, table-room.ts): the checks, the rules, the
+ * store, then the patch to everyone (docs/sync.md); and the game's end, stored before it is shown.
+ */
+import { ActionConflict, OwnershipLost } from "@saloon/db";
+import { type ActionBase, type FinalScores, type GameError, type LogEvent, type Seat, cloneJson } from "@saloon/engine";
+import { CLOSE_CODES, MAX_ACTION_BYTES, actionMessage } from "@saloon/protocol";
+import { describeIssues, jsonSize } from "./table-options.ts";
+import type { TableRoom } from "./table-room.ts";
+import { keepWhileEmpty } from "./table-room-absence.ts";
+import { showUndo } from "./table-room-requests.ts";
+import { endGrace, type TableClient } from "./table-seats.ts";
+import type { Projection } from "./table-sync.ts";
+import { sendingTogether } from "./transport.ts";
+
+export function onAction(room: TableRoom, client: TableClient, payload: unknown): void {
+  if (!room.allow(client)) return;
+  const size = jsonSize(payload);
+  if (size === null || size > MAX_ACTION_BYTES) {
+    room.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
+    return;
+  }
+  const shape = actionMessage.safeParse(payload);
+  if (!shape.success) {
+    room.reject(client, { code: "BAD_MESSAGE", message: `Not an action: ${describeIssues(shape.error)}` });
+    return;
+  }
+  const seat = room.seatOf(client);
+  if (seat === null) {
+    room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can act; spectators watch" });
+    return;
+  }
+  const status = room.status();
+  if (status === "waiting") {
+    room.reject(client, { code: "NOT_STARTED", message: "The game starts when every seat is taken" });
+    return;
+  }
+  if (status !== "playing" || room.game.isOver(room.gameState) || room.halted || room.failed || room.ending) {
+    room.reject(client, { code: "GAME_OVER", message: status === "abandoned" || room.ending ? "The game was ended before its end" : "The game is over" });
+    return;
+  }
+  const error = perform(room, seat, payload);
+  if (error) room.reject(client, error);
+}
+
+/**
+ * Applies one action for a seat. Returns the rules' refusal, or null once it is accepted; it
+ * goes out once stored.
+ */
+export function perform(room: TableRoom, seat: Seat, action: unknown): GameError | null {
+  const result = room.game.apply(room.gameState, seat, action);
+  if (!result.ok) return result.error;
+
+  // Everything that calls into the game comes first: if it throws, nothing has changed yet.
+  const over = room.game.isOver(result.state);
+  const scores = over ? room.game.scores(result.state) : null;
+  const projection = room.sync.project(result.state, !over);
+
+  const before = room.gameState;
+  room.gameState = result.state;
+  const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now() };
+  const index = room.actions.length;
+  room.actions.push(accepted);
+  room.undo.accepted(room.game, index, seat, before, result.state, room.slots[seat]?.kind === "human");
+  if (over) room.bots.stop();
+  const stored = room.recorder.action(index, seat, accepted.action, new Date(accepted.at));
+  room.publishing = room.publishing
+    .then(() => stored)
+    .then(
+      () => publishAccepted(room, index, result.events, projection, scores),
+      (error: unknown) => halt(room, error),
+    )
+    // Publishing runs after the write, outside any message handler: a fault there (a game's
+    // event filter, say) fails this table alone instead of escaping to the process.
+    .catch((error: unknown) => (error instanceof OwnershipLost ? halt(room, error) : room.failTable(error, "publish")));
+  return null;
+}
+
+/** Action `index` is stored: now everyone sees it, and the bots may answer it. */
+function publishAccepted(room: TableRoom, index: number, events: LogEvent[], projection: Projection, scores: FinalScores | null): Promise<void> | void {
+  if (room.halted || room.failed || room.status() === "abandoned") return;
+  const from = room.events.length;
+  room.events.push(...events);
+  room.undo.published(index, from);
+  showUndo(room);
+  room.state.version = index + 1;
+  room.sync.write(projection);
+  // Push the change now instead of waiting for the next patch tick; the patch and the log
+  // message leave each connection in one write.
+  sendingTogether(room.clients, () => {
+    room.broadcastPatch();
+    room.sync.sendEvents(room.clients, (client) => room.seatOf(client), from);
+  });
+  if (scores) return finish(room, scores);
+  room.bots.schedule();
+}
+
+/** The game is over: the result is stored, then shown. */
+export async function finish(room: TableRoom, scores: FinalScores): Promise<void> {
+  await room.recorder.finished(new Date(), room.actions, scores);
+  room.state.status = "finished";
+  room.state.result = JSON.stringify(scores);
+  for (const slot of room.slots) endGrace(slot);
+  room.publish();
+  room.log.info({ actions: room.actions.length, winners: scores.winners }, "game finished");
+  room.endListing();
+  keepWhileEmpty(room);
+  if (room.clients.length === 0) void room.disconnect();
+}
+
+/** A write that will never succeed here: this copy of the table stops; the stored match stays as it is. */
+export function halt(room: TableRoom, error: unknown): void {
+  if (room.halted) return;
+  room.halted = true;
+  room.bots.stop();
+  const elsewhere = error instanceof ActionConflict || error instanceof OwnershipLost;
+  room.log.error({ err: error }, elsewhere ? "this table runs on another process now; closing this copy" : "the store refused this table's moves; closing it");
+  // Clients reconnect through the matchmaker and land on the copy that runs.
+  void room.disconnect(CLOSE_CODES.moved);
+}

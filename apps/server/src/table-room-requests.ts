@@ -1,0 +1,121 @@
+/**
+ * A seated person's smaller requests (part of TableRoom, table-room.ts): take back a step, check
+ * whether a step would be final, change the bots' pace or hurry them (issue #15 items 3 and 5),
+ * and chat.
+ */
+import { OwnershipLost } from "@saloon/db";
+import { stepPreview } from "@saloon/engine";
+import { MAX_ACTION_BYTES, SERVER_MESSAGES, botPaceMessage } from "@saloon/protocol";
+import { describeIssues, jsonSize } from "./table-options.ts";
+import type { TableRoom } from "./table-room.ts";
+import { halt } from "./table-room-moves.ts";
+import type { TableClient } from "./table-seats.ts";
+import type { Projection } from "./table-sync.ts";
+import type { UndoStep } from "./table-undo.ts";
+
+/** A "quick" bot waits this share of the server's (normal) bot delay per step. */
+const QUICK_BOT_SHARE = 0.3;
+
+/** Takes back the sender's last step of its turn, if it may (table-undo.ts); everyone sees the game as before it. */
+export function onUndo(room: TableRoom, client: TableClient): void {
+  if (!room.allow(client)) return;
+  const seat = room.seatOf(client);
+  if (seat === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can take back a step" });
+  if (room.status() !== "playing" || room.halted || room.failed || room.ending) {
+    return room.reject(client, { code: room.status() === "waiting" ? "NOT_STARTED" : "GAME_OVER", message: "There is no game going on to take a step back in" });
+  }
+  const owes = room.game.prompts(room.gameState).some((prompt) => prompt.seat === seat);
+  const step = room.undo.take(seat, owes);
+  if ("code" in step) return room.reject(client, step);
+  const projection = room.sync.project(step.before, true);
+  room.gameState = step.before;
+  room.actions.length = step.index;
+  room.log.info({ seat, index: step.index }, "step taken back");
+  // Deleted from the store after the step's own write, and before any later move is written.
+  const stored = room.recorder.takeBack(step.index);
+  room.publishing = room.publishing
+    .then(() => stored)
+    .then(
+      () => publishUndo(room, step, projection),
+      (error: unknown) => halt(room, error),
+    )
+    .catch((error: unknown) => (error instanceof OwnershipLost ? halt(room, error) : room.failTable(error, "publish")));
+}
+
+/** The take-back is stored: the step's log events go, a note that it was taken back comes, everyone sees the game as before it. */
+function publishUndo(room: TableRoom, step: UndoStep, projection: Projection): void {
+  if (room.halted || room.failed || room.status() === "abandoned") return;
+  if (step.eventsFrom !== null) room.events.length = step.eventsFrom;
+  room.events.push({ type: "tookBack", seat: step.seat });
+  showUndo(room);
+  room.state.version = step.index;
+  room.sync.write(projection);
+  room.broadcastPatch();
+  // The log lost entries: every client gets it whole again (a log message from 0 replaces it).
+  for (const client of room.clients) room.sync.sendHistory(client, room.seatOf(client));
+}
+
+/** Each seat's count of steps it can take back, in its private part of the state. */
+export function showUndo(room: TableRoom): void {
+  for (const slot of room.slots) {
+    const count = Math.min(255, room.undo.available(slot.schema.seat));
+    if (slot.schema.secret!.undo !== count) slot.schema.secret!.undo = count;
+  }
+}
+
+export function setBotPace(room: TableRoom, pace: string | undefined): void {
+  room.botPace = pace === "instant" || pace === "quick" ? pace : "normal";
+  room.state.botPace = room.botPace;
+}
+
+/** A seated person changes how fast the bots play; everyone at the table sees the new pace. */
+export function onBotPace(room: TableRoom, client: TableClient, payload: unknown): void {
+  if (!room.allow(client)) return;
+  if (room.seatOf(client) === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can change the bots' pace" });
+  const parsed = botPaceMessage.safeParse(payload);
+  if (!parsed.success) return room.reject(client, { code: "BAD_MESSAGE", message: `Not a bot pace: ${describeIssues(parsed.error)}` });
+  if (parsed.data.pace === room.botPace) return;
+  setBotPace(room, parsed.data.pace);
+  room.recorder.tableChanged({ botPace: room.botPace });
+  room.log.info({ seat: room.seatOf(client), pace: room.botPace }, "bot pace changed");
+  room.bots.reschedule();
+}
+
+/** Would this action of the sender's be final? Tried on the current game, which stays as it is. */
+export function onCheckStep(room: TableRoom, client: TableClient, payload: unknown): void {
+  if (!room.allow(client)) return;
+  const seat = room.seatOf(client);
+  if (seat === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player has steps to check" });
+  if (room.status() !== "playing") return room.reject(client, { code: "NOT_STARTED", message: "There is no game going on" });
+  const size = jsonSize(payload);
+  if (size === null || size > MAX_ACTION_BYTES) return room.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
+  const result = room.game.apply(room.gameState, seat, payload);
+  if (!result.ok) return room.reject(client, result.error);
+  client.send(SERVER_MESSAGES.stepCheck, stepPreview(room.game, room.gameState, result.state, seat));
+}
+
+/** "Skip ahead": the bots play their pending steps at once, one by one, until a person is asked. */
+export function onSkipBots(room: TableRoom, client: TableClient): void {
+  if (!room.allow(client)) return;
+  if (room.seatOf(client) === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can hurry the bots" });
+  if (room.status() !== "playing") return room.reject(client, { code: "NOT_STARTED", message: "The bots play only while the game is on" });
+  room.bots.hurry();
+}
+
+/** The bots' wait per step at the table's pace: "normal" is the server's bot delay. */
+export function botDelay(room: TableRoom): number {
+  const normal = room.settings.botDelayMs;
+  return room.botPace === "instant" ? 0 : room.botPace === "quick" ? Math.round(normal * QUICK_BOT_SHARE) : normal;
+}
+
+/** A chat message (table-chat.ts): checked, shown to everyone at the table at once, stored with the match. */
+export function onChat(room: TableRoom, client: TableClient, payload: unknown): void {
+  const data = client.userData;
+  if (!data || !room.allow(client) || room.halted || room.failed) return;
+  const seat = room.seatOf(client);
+  const sender = { seat, name: seat === null ? data.name : room.slots[seat]!.name, person: data.person };
+  const line = room.chat.accept(sender, payload, room.state.version, Date.now());
+  if ("code" in line) return room.reject(client, line);
+  room.recorder.chat(line);
+  room.broadcast(SERVER_MESSAGES.chat, { lines: [line], replace: false });
+}

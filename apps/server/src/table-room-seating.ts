@@ -1,0 +1,93 @@
+/**
+ * Who may come in and where they sit (part of TableRoom, table-room.ts): reservations pass
+ * admission first, a person takes a seat (or takes theirs back from a bot or an older
+ * connection), and the game starts once every seat is taken and stored.
+ */
+import { hashToken } from "@saloon/db";
+import type { Seat } from "@saloon/engine";
+import { CLOSE_CODES, type SeatKind } from "@saloon/protocol";
+import type { TableRoom } from "./table-room.ts";
+import { keepWhileEmpty, startGrace } from "./table-room-absence.ts";
+import { type PlayerJoin, type SeatSlot, type TableClient, endGrace, seatFacts } from "./table-seats.ts";
+
+export function reservations(room: TableRoom): Record<string, [unknown, unknown, boolean, boolean]> {
+  return (room as unknown as { _reservedSeats: Record<string, [unknown, unknown, boolean, boolean]> })._reservedSeats;
+}
+
+/** Colyseus reserves places on HTTP requests before any hook of ours runs: admission goes first. */
+export function gateReservations(room: TableRoom): void {
+  const reserving = room as unknown as { _reserveSeat: (sessionId: string, options: unknown, ...rest: unknown[]) => Promise<boolean> };
+  const reserve = reserving._reserveSeat.bind(room);
+  reserving._reserveSeat = async (sessionId, options, ...rest) => {
+    const reconnecting = rest[2] === true; // a dropped client's own place: never refused
+    if (!reconnecting && room.refusalFor(options)) return false;
+    return reserve(sessionId, options, ...rest);
+  };
+}
+
+/** The match row, written once the first person (player or spectator) has arrived. */
+export function recordCreation(room: TableRoom): void {
+  if (room.recorded) return;
+  room.recorded = true;
+  room.recorder.created();
+}
+
+export function sit(room: TableRoom, seat: Seat, client: TableClient, request: PlayerJoin): void {
+  const slot = room.slots[seat]!;
+  const previous = slot.client;
+  const pending = slot.reconnection;
+  const tookBack = slot.kind === "bot";
+  slot.client = client;
+  slot.sessionId = client.sessionId;
+  slot.reconnection = null;
+  slot.schema.connected = true;
+  endGrace(slot);
+  setSeat(room, slot, "human", request.name, hashToken(request.token));
+  if (tookBack) {
+    // A bot was playing for this person: it hands the seat back.
+    room.bots.cancel(seat);
+    room.recorder.seatChanged(seatFacts(room.slots)[seat]!);
+  }
+
+  // The newer connection wins: close the older one, or stop waiting for it to come back.
+  if (pending && "reject" in pending && typeof pending.reject === "function") pending.reject(new Error("replaced"));
+  if (previous && previous !== client && room.clients.includes(previous)) {
+    previous.leave(CLOSE_CODES.replaced, "This seat was taken over by a newer connection");
+  }
+  // Before the start, who sits where is stored too: a table rebuilt before its start keeps its people's seats.
+  if (room.status() === "waiting") room.recorder.seatChanged(seatFacts(room.slots)[seat]!);
+  room.log.info({ seat, name: request.name, reclaimed: previous !== null || pending !== null, tookBack }, "seat taken");
+  room.updateListing();
+  keepWhileEmpty(room);
+  maybeStart(room);
+  if (room.awaitingPeople) {
+    // The first person is back at a rebuilt table: its bots play on.
+    room.awaitingPeople = false;
+    room.bots.schedule();
+  }
+}
+
+export function setSeat(room: TableRoom, slot: SeatSlot, kind: SeatKind, name: string, tokenHash: string | null): void {
+  slot.kind = kind;
+  slot.name = name;
+  slot.tokenHash = tokenHash;
+  if (kind === "human") slot.personName = name;
+  slot.schema.kind = kind;
+  slot.schema.name = name;
+}
+
+export function maybeStart(room: TableRoom): void {
+  if (room.status() !== "waiting" || room.starting || room.slots.some((slot) => slot.kind === "open")) return;
+  room.starting = true;
+  // Who sits where is stored before anyone may move, so a rebuilt table knows its people.
+  void room.recorder.started(new Date(), seatFacts(room.slots)).then(() => {
+    if (room.halted) return;
+    room.state.status = "playing";
+    for (const slot of room.slots) if (slot.kind === "human" && !slot.client) startGrace(room, slot, Date.now());
+    room.log.info("game started");
+    room.publish();
+    room.updateListing();
+    keepWhileEmpty(room);
+    room.bots.schedule();
+  });
+}

@@ -47,7 +47,7 @@ describe.each([2, 3, 4].flatMap((seats) => (["wide", "narrow"] as const).map((o)
     // Every die of the rodeo fits in it, and a tile row fits under the herds.
     const rows = Math.ceil(DICE[seats]! / layout.dice.perRow);
     expect(layout.rodeo.y + 44 + rows * layout.dice.step).toBeLessThanOrEqual(layout.rodeo.y + layout.rodeo.h - 40);
-    expect(18 + layout.dice.perRow * layout.dice.step).toBeLessThanOrEqual(layout.rodeo.w);
+    expect(14 + layout.dice.perRow * layout.dice.step).toBeLessThanOrEqual(layout.rodeo.w);
     const box = layout.players[0]!.box;
     expect(herds.at(-1)!.y + herds.at(-1)!.h).toBeLessThanOrEqual(box.y + box.h - layout.footH);
     expect(layout.footH).toBeGreaterThan(layout.tiles.h);

@@ -13,6 +13,7 @@ import { mkdirSync } from "node:fs";
 import { Client, type Room } from "@colyseus/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./a11y.ts";
 import { type Site, createTableFromLobby, skipBrowserTests, startSite, tapTargetProblems } from "./harness.ts";
 
 const PHONE = { width: 375, height: 740 };
@@ -162,6 +163,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
       // Polled: the board's hit areas follow its scale in the frame after it is laid out at the phone's width.
       await expect.poll(() => tapTargetProblems(ann), { message: `${game} on a phone`, timeout: 5000 }).toEqual([]);
       await shot(ann, `phone-seated-${game}`, true);
+      await expectAccessible(ann, `a ${game} table on a phone`);
       expect(await ann.evaluate(() => document.scrollingElement!.scrollWidth), `${game} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
     }
     expect(pageErrors).toEqual([]);
@@ -211,6 +213,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     expect(await drawer.getByTestId("replay-chat").count()).toBe(1);
     await shot(page, "phone-replay-drawer");
     expect(await tapTargetProblems(page), "the replay's targets, drawer open").toEqual([]);
+    await expectAccessible(page, "the replay on a phone, in German, with its drawer open");
     // A move in the list steps the replay there.
     await drawer.locator('[data-move-index="1"]').click();
     await expect.poll(() => page.locator(".match-page").getAttribute("data-move")).toBe("1");

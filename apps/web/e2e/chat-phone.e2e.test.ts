@@ -225,7 +225,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     const detailUrl = (url: URL) => url.pathname === `/api/matches/${finishedMatch}`;
     await page.route(detailUrl, async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { actions: { seat: number; action: { type: string } }[] };
+      const body = (await response.json()) as { actions: { seat: number; action: { type: string; [key: string]: unknown } }[] };
       body.actions[2] = { seat: body.actions[2]!.seat, action: { type: "take", location: "nowhere" } };
       await route.fulfill({ response, json: body });
     });

@@ -48,7 +48,7 @@ export function focused(page: Page): Promise<{ option: string | null; place: str
     const el = document.activeElement;
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
-    // A focus ring: the outline, or on a board control (components/Spot.svelte: a `.hit` area over
+    // A focus ring: the outline, or on a board control (components/Spot.svelte: a `.tap-area` over
     // its drawing) the drawing's halo in the focus colour (app.css --focus).
     const focusColour = getComputedStyle(document.documentElement).getPropertyValue("--focus").trim();
     const probe = document.createElement("i");

@@ -54,7 +54,7 @@ const pending = new Set<SVGRectElement>();
 let frame = 0;
 
 function refit(svg: SVGSVGElement): void {
-  for (const hit of svg.querySelectorAll<SVGRectElement>(".option > .hit")) pending.add(hit);
+  for (const hit of svg.querySelectorAll<SVGRectElement>(".option > .tap-area")) pending.add(hit);
   if (!frame) frame = requestAnimationFrame(flush);
 }
 
@@ -89,7 +89,7 @@ function flush(): void {
   for (const { hit, ...rect } of plans) for (const [name, value] of Object.entries(rect)) hit.setAttribute(name, String(value));
 }
 
-/** Sizes the `.hit` rectangle to its drawing (the element before it), now and whenever the board or a drawing changes. */
+/** Sizes the `.tap-area` rectangle to its drawing (the element before it), now and whenever the board or a drawing changes. */
 export const hitArea: Attachment<SVGRectElement> = (hit) => {
   const drawing = hit.previousElementSibling;
   const svg = hit.ownerSVGElement;

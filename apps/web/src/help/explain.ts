@@ -60,17 +60,17 @@ function ownText(element: Element, describe?: ExplainOptions["describe"]): strin
 }
 
 /**
- * A board control is a transparent `.hit` rectangle over its drawing (components/Spot.svelte):
+ * A board control is a transparent `.tap-area` rectangle over its drawing (components/Spot.svelte):
  * what a pointer at (x, y) is on is the piece of that drawing beneath it, else the control.
  */
 function pointedAt(target: Element, x: number, y: number): Element {
-  if (!target.classList.contains("hit")) return target;
+  if (!target.classList.contains("tap-area")) return target;
   const control = target.parentElement;
   return document.elementsFromPoint(x, y).find((element) => element !== target && control?.contains(element)) ?? target;
 }
 
-/** What a focused control acts on: for a board control, the drawing beneath its `.hit` rectangle. */
-const actedOn = (focused: Element): Element => (focused.classList.contains("hit") ? (focused.previousElementSibling ?? focused) : focused);
+/** What a focused control acts on: for a board control, the drawing beneath its `.tap-area` rectangle. */
+const actedOn = (focused: Element): Element => (focused.classList.contains("tap-area") ? (focused.previousElementSibling ?? focused) : focused);
 
 /** The first explanation inside `element` (not its own), for a focused option. */
 function innerText(element: Element, describe?: ExplainOptions["describe"]): string {
@@ -256,7 +256,7 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
 
   function onPointerMove(event: PointerEvent) {
     // Over a control's hit area the pointer crosses the pieces beneath without entering them.
-    if (event.pointerType === "mouse" && targetOf(event)?.classList.contains("hit")) return onPointerOver(event);
+    if (event.pointerType === "mouse" && targetOf(event)?.classList.contains("tap-area")) return onPointerOver(event);
     if (!press || press.long) return;
     if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > MOVE_TOLERANCE_PX) cancelPress();
   }

@@ -191,9 +191,10 @@ const TAP_TARGETS = "[data-option], [data-place], button, a.btn, select, input, 
 
 /**
  * Where a phone player would miss (UI.md: tap targets of 40 px or more): every visible target
- * under 40 px either way, and every board control whose tap area covers another control of the
- * same board (a grown hit area must not take a neighbour's taps). Sentences, one per problem;
- * empty when there are none. One check for every page and every game.
+ * under 40 px either way, every board control without a tap area, and every board control whose
+ * tap area covers another control of the same board (a grown tap area must not take a
+ * neighbour's taps). Sentences, one per problem; empty when there are none. One check for every
+ * page and every game.
  */
 export function tapTargetProblems(page: Page): Promise<string[]> {
   return page.evaluate((selector) => {
@@ -204,6 +205,11 @@ export function tapTargetProblems(page: Page): Promise<string[]> {
       .map((el) => (el.matches("input[type=checkbox], input[type=radio]") && el.closest("label") ? el.closest("label")! : el))
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 0 && box.height > 0);
+    // A board control whose tap area was never sized can be seen but not tapped.
+    const unsized = [...document.querySelectorAll("svg [data-option], svg [data-place]")]
+      .filter((el) => !el.closest("[inert]") && el.checkVisibility({ visibilityProperty: true }))
+      .filter((el) => el.getBoundingClientRect().width === 0 || el.getBoundingClientRect().height === 0)
+      .map((el) => `${name(el)} has no tap area`);
     // Half a pixel for sub-pixel layout.
     const small = shown.filter(({ box }) => box.width < 39.5 || box.height < 39.5).map(({ el, box }) => `${name(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px`);
     const board = shown.filter(({ el }) => el.closest("svg") && el.matches("[data-option], [data-place]"));
@@ -216,6 +222,6 @@ export function tapTargetProblems(page: Page): Promise<string[]> {
         if (wide > 1 && high > 1) covering.push(`${name(a.el)} and ${name(b.el)} overlap by ${Math.round(wide)}×${Math.round(high)} px`);
       }
     }
-    return [...small, ...covering];
+    return [...unsized, ...small, ...covering];
   }, TAP_TARGETS);
 }

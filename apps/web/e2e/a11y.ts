@@ -11,16 +11,6 @@ const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** The impacts that fail a page: axe-core's "serious" and "critical". */
 const FAILING = new Set(["serious", "critical"]);
 
-/**
- * The one finding not counted, and only on the boards' SVG controls: "label-content-name-mismatch"
- * (WCAG 2.5.3, the visible label is part of the name) takes every text fragment drawn inside a
- * control, run together ("T13Sno signB3" for a Fistful location, "12Br1Bk10Go1Sp" for an El
- * Gaucho hand), as its label. Those fragments are the drawing's content (values, letters on tiles),
- * not a label; each board control is named by a sentence that starts from what it is ("Put your
- * starting sign on T1 …", "Take objective OB05: …"). The rule still applies to every HTML control.
- */
-const inSvgControl = (rule: string, node: { inSvg: boolean }) => rule === "label-content-name-mismatch" && node.inSvg;
-
 export interface AxeFinding {
   id: string;
   impact: string;
@@ -38,16 +28,10 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
       id: v.id,
       impact: v.impact ?? "unknown",
       help: v.help,
-      nodes: v.nodes.map((n) => ({
-        inSvg: !!document.querySelector(String(n.target[0]))?.closest("svg"),
-        text: `${n.target.join(" ")} — ${n.html.slice(0, 160)}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, " ").slice(0, 200)}` : ""}`,
-      })),
+      nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${n.html.slice(0, 160)}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, " ").slice(0, 200)}` : ""}`),
     }));
   });
-  return violations
-    .filter((v) => FAILING.has(v.impact))
-    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !inSvgControl(v.id, n)).map((n) => n.text) }))
-    .filter((v) => v.nodes.length > 0);
+  return violations.filter((v) => FAILING.has(v.impact));
 }
 
 /** Fails with every serious or critical violation listed (rule, what it asks, where) when there are any. */
@@ -64,14 +48,15 @@ export function focused(page: Page): Promise<{ option: string | null; place: str
     const el = document.activeElement;
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
-    // A focus ring: the outline, or on an SVG option its halo drawn in the focus colour (app.css --focus).
+    // A focus ring: the outline, or on a board control (components/Spot.svelte: a `.tap-area` over
+    // its drawing) the drawing's halo in the focus colour (app.css --focus).
     const focusColour = getComputedStyle(document.documentElement).getPropertyValue("--focus").trim();
     const probe = document.createElement("i");
     probe.style.color = focusColour;
     document.body.append(probe);
     const focusRgb = getComputedStyle(probe).color;
     probe.remove();
-    const halo = el.querySelector(".halo");
+    const halo = (el.closest(".option") ?? el).querySelector(".halo");
     const ring =
       (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) ||
       (!!halo && getComputedStyle(halo).stroke === focusRgb && parseFloat(getComputedStyle(halo).strokeWidth) >= 2);

@@ -3,14 +3,18 @@
  * markup stays text, a spectator reads but cannot write (the table's default), and a mute hides
  * a person, also after a reload. Phone (375 × 740): the board comes first, the players, log and
  * chat open in a drawer from the screen's edge, the final score table keeps TOTAL on screen,
- * nothing scrolls sideways, and what can be tapped is at least 40 px each way.
+ * nothing scrolls sideways, and at a table of each game what can be tapped is at least 40 px each
+ * way with no board control covering another (one check, `tapTargetProblems`). The replay on a
+ * phone, read in German, does the same (its drawer holds the move list too), and says in German
+ * why a match cannot be rebuilt.
  * SHOTS=<dir> also saves screenshots.
  */
 import { mkdirSync } from "node:fs";
 import { Client, type Room } from "@colyseus/sdk";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, createTableFromLobby, skipBrowserTests, startSite } from "./harness.ts";
+import { expectAccessible } from "./a11y.ts";
+import { type Site, createTableFromLobby, skipBrowserTests, startSite, tapTargetProblems } from "./harness.ts";
 
 const PHONE = { width: 375, height: 740 };
 const shots = process.env.SHOTS;
@@ -23,6 +27,8 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
   let site: Site | undefined;
   const rooms: Room[] = [];
   const pageErrors: string[] = [];
+  /** The finished Fistful match the bots played in the phone test, for the replay on a phone. */
+  let finishedMatch = "";
 
   beforeAll(async () => {
     site = await startSite(0);
@@ -82,7 +88,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("on a phone: board first, players and log in a drawer, TOTAL on screen, no sideways scroll, 40 px tap targets", async () => {
+  it("on a phone: board first, players and log in a drawer, TOTAL on screen, no sideways scroll", async () => {
     // A finished game to look at: two bots play Fistful out at once while an SDK client watches.
     const watcher = await new Client(site!.base.replace(/^http/, "ws")).create("table", { game: "fistful", seats: 2, bots: [0, 1], spectate: true, spectatorChat: true });
     watcher.onMessage("*", () => undefined);
@@ -139,24 +145,96 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     await replay.locator("body").press("ArrowLeft");
     await expect.poll(() => replayLines.count()).toBe(0);
 
-    // A seated person on a phone: every button and board option is a tap target of 40 px or more.
+    finishedMatch = watcher.roomId;
+  });
+
+  it("on a phone, seated at each game while the board offers choices: every tap target is 40 px or more, none covers another", async () => {
+    // One page for all three games: each table is created from the lobby, then looked at as a phone.
     const ann = await person("Ann");
-    await createTableFromLobby(ann, site!.base, { name: "Ann", game: "fistful", seats: 2, bots: [1] });
-    await ann.setViewportSize(PHONE);
-    await ann.locator("[data-option]").first().waitFor({ timeout: 15_000 });
-    const small = await ann.evaluate(() =>
-      [...document.querySelectorAll("[data-option], [data-place], button, a.btn, select, input, summary")]
-        .filter((el) => getComputedStyle(el).visibility === "visible" && !el.closest("[inert]"))
-        // A checkbox or radio is tapped through its label: the label is its target.
-        .map((el) => (el.matches("input[type=checkbox], input[type=radio]") && el.closest("label") ? el.closest("label")! : el))
-        .map((el) => ({ what: `${el.tagName} ${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}`, box: el.getBoundingClientRect() }))
-        // Half a pixel for sub-pixel layout.
-        .filter(({ box }) => box.width > 0 && (box.width < 39.5 || box.height < 39.5))
-        .map(({ what, box }) => `${what}: ${Math.round(box.width)}×${Math.round(box.height)}`),
-    );
-    expect(small).toEqual([]);
-    await shot(ann, "phone-seated");
-    expect(await ann.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    for (const [game, seats] of [
+      ["fistful", 2],
+      ["el-gaucho", 3],
+      ["el-paso", 2],
+    ] as const) {
+      await ann.setViewportSize({ width: 1280, height: 900 });
+      await createTableFromLobby(ann, site!.base, { name: "Ann", game, seats, bots: Array.from({ length: seats - 1 }, (_, i) => i + 1) });
+      await ann.setViewportSize(PHONE);
+      await ann.locator(".board-col [data-option], .board-col [data-place]").first().waitFor({ timeout: 15_000 });
+      // Polled: the board's hit areas follow its scale in the frame after it is laid out at the phone's width.
+      await expect.poll(() => tapTargetProblems(ann), { message: `${game} on a phone`, timeout: 5000 }).toEqual([]);
+      await shot(ann, `phone-seated-${game}`, true);
+      await expectAccessible(ann, `a ${game} table on a phone`);
+      expect(await ann.evaluate(() => document.scrollingElement!.scrollWidth), `${game} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("the replay on a phone, read in German: board first, players, moves and log in the drawer, TOTAL on screen, 40 px targets; a replay that cannot be rebuilt says why in German", async () => {
+    expect(finishedMatch, "the phone test above left a finished match").not.toBe("");
+    const context = await site!.browser.newContext({ viewport: PHONE, locale: "de-DE" });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => pageErrors.push(`replay: ${error.message}`));
+    await page.goto(`${site!.base}/#/match/${finishedMatch}`);
+    await page.getByTestId("replay-banner").waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Zum Ende springen" }).click();
+    await page.getByTestId("replay-scores").waitFor();
+    await shot(page, "phone-replay", true);
+
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;
+      return {
+        pageWidth: document.scrollingElement!.scrollWidth,
+        board: box(".board-col svg"),
+        totals: [...document.querySelectorAll('[data-testid="replay-scores"] [data-total], [data-testid="final-scores"] [data-total]')].map((cell) => {
+          const r = cell.getBoundingClientRect();
+          return { left: r.left, right: r.right, width: r.width };
+        }),
+      };
+    });
+    expect(layout.pageWidth, "the replay scrolls sideways").toBeLessThanOrEqual(PHONE.width);
+    expect(layout.board?.width ?? 0, "the board fills the phone's width").toBeGreaterThan(PHONE.width * 0.8);
+    // Both score tables (the recorded result and the replay's own) keep every TOTAL on screen.
+    expect(layout.totals).toHaveLength(4);
+    for (const total of layout.totals) {
+      expect(total.width).toBeGreaterThan(0);
+      expect(total.left).toBeGreaterThanOrEqual(0);
+      expect(total.right).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await tapTargetProblems(page), "the replay's targets, drawer closed").toEqual([]);
+
+    // Players, the move list, the log and the chat are in the drawer, as at the table.
+    const movesTitle = page.locator("#moves-title");
+    expect(await movesTitle.isVisible()).toBe(false);
+    await page.getByTestId("drawer-toggle").click();
+    await expect.poll(() => movesTitle.isVisible()).toBe(true);
+    const drawer = page.getByTestId("side-drawer");
+    expect(await drawer.locator(".seat").count()).toBe(2);
+    expect(await drawer.locator("#log-title").isVisible()).toBe(true);
+    expect(await drawer.getByTestId("replay-chat").count()).toBe(1);
+    await shot(page, "phone-replay-drawer");
+    expect(await tapTargetProblems(page), "the replay's targets, drawer open").toEqual([]);
+    await expectAccessible(page, "the replay on a phone, in German, with its drawer open");
+    // A move in the list steps the replay there.
+    await drawer.locator('[data-move-index="1"]').click();
+    await expect.poll(() => page.locator(".match-page").getAttribute("data-move")).toBe("1");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => movesTitle.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // A match whose log the rules refuse part-way: the warning says which move and why, in German.
+    const detailUrl = (url: URL) => url.pathname === `/api/matches/${finishedMatch}`;
+    await page.route(detailUrl, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { actions: { seat: number; action: { type: string; [key: string]: unknown } }[] };
+      body.actions[2] = { seat: body.actions[2]!.seat, action: { type: "take", location: "nowhere" } };
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const warning = page.getByTestId("replay-warning");
+    await warning.waitFor({ timeout: 10_000 });
+    expect(await warning.textContent()).toMatch(/Zug 3 \(.+, „take“\) wurde von den Regeln abgelehnt: (Der Zug stand an dieser Stelle nicht zur Wahl|Dieser Platz hatte an dieser Stelle nichts zu entscheiden)\./);
+    await page.unroute(detailUrl);
+    await context.close();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -185,3 +185,43 @@ export async function clickAndWait(page: Page, target: Locator): Promise<string 
     .then(() => null)
     .catch(async () => `no answer to ${raw}: ${(await page.locator(".notice").allTextContents()).join(" ")}`);
 }
+
+/** What can be tapped on a page: board options and places, buttons, links styled as buttons, form fields, disclosure summaries. */
+const TAP_TARGETS = "[data-option], [data-place], button, a.btn, select, input, summary";
+
+/**
+ * Where a phone player would miss (UI.md: tap targets of 40 px or more): every visible target
+ * under 40 px either way, every board control without a tap area, and every board control whose
+ * tap area covers another control of the same board (a grown tap area must not take a
+ * neighbour's taps). Sentences, one per problem; empty when there are none. One check for every
+ * page and every game.
+ */
+export function tapTargetProblems(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const name = (el: Element) => `${el.tagName.toLowerCase()} “${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50)}”`;
+    const shown = [...document.querySelectorAll(selector)]
+      .filter((el) => getComputedStyle(el).visibility === "visible" && !el.closest("[inert]"))
+      // A checkbox or radio is tapped through its label: the label is its target.
+      .map((el) => (el.matches("input[type=checkbox], input[type=radio]") && el.closest("label") ? el.closest("label")! : el))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+    // A board control whose tap area was never sized can be seen but not tapped.
+    const unsized = [...document.querySelectorAll("svg [data-option], svg [data-place]")]
+      .filter((el) => !el.closest("[inert]") && el.checkVisibility({ visibilityProperty: true }))
+      .filter((el) => el.getBoundingClientRect().width === 0 || el.getBoundingClientRect().height === 0)
+      .map((el) => `${name(el)} has no tap area`);
+    // Half a pixel for sub-pixel layout.
+    const small = shown.filter(({ box }) => box.width < 39.5 || box.height < 39.5).map(({ el, box }) => `${name(el)} is ${Math.round(box.width)}×${Math.round(box.height)} px`);
+    const board = shown.filter(({ el }) => el.closest("svg") && el.matches("[data-option], [data-place]"));
+    const covering: string[] = [];
+    for (const [i, a] of board.entries()) {
+      for (const b of board.slice(i + 1)) {
+        if (a.el.closest("svg") !== b.el.closest("svg")) continue;
+        const wide = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const high = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (wide > 1 && high > 1) covering.push(`${name(a.el)} and ${name(b.el)} overlap by ${Math.round(wide)}×${Math.round(high)} px`);
+      }
+    }
+    return [...unsized, ...small, ...covering];
+  }, TAP_TARGETS);
+}

@@ -24,7 +24,8 @@ const HOVER_MS = 350;
 const MOVE_TOLERANCE_PX = 10;
 /** At most this many texts, innermost first (a piece, the place it is on, the area around it). */
 const MAX_LINES = 3;
-const INTERACTIVE = "[role=button], button, a[href], input, select, textarea, [data-option], [data-place]";
+/** `.option` is a board control's outer group: a piece drawn in it is part of the control. */
+const INTERACTIVE = "[role=button], button, a[href], input, select, textarea, [data-option], [data-place], .option";
 
 let popoverCount = 0;
 /**
@@ -57,6 +58,19 @@ function ownText(element: Element, describe?: ExplainOptions["describe"]): strin
   }
   return (element.getAttribute("data-explain") ?? element.getAttribute("title") ?? element.getAttribute("data-explain-title") ?? "").trim();
 }
+
+/**
+ * A board control is a transparent `.tap-area` rectangle over its drawing (components/Spot.svelte):
+ * what a pointer at (x, y) is on is the piece of that drawing beneath it, else the control.
+ */
+function pointedAt(target: Element, x: number, y: number): Element {
+  if (!target.classList.contains("tap-area")) return target;
+  const control = target.parentElement;
+  return document.elementsFromPoint(x, y).find((element) => element !== target && control?.contains(element)) ?? target;
+}
+
+/** What a focused control acts on: for a board control, the drawing beneath its `.tap-area` rectangle. */
+const actedOn = (focused: Element): Element => (focused.classList.contains("tap-area") ? (focused.previousElementSibling ?? focused) : focused);
 
 /** The first explanation inside `element` (not its own), for a focused option. */
 function innerText(element: Element, describe?: ExplainOptions["describe"]): string {
@@ -122,7 +136,7 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
       return false;
     }
     // Focus lands on an option's outer element; what it acts on (a building, a tile) is inside it.
-    const inner = focused ? innerText(focused, options.describe) : "";
+    const inner = focused ? innerText(actedOn(focused), options.describe) : "";
     popover.textContent = (inner && !found.lines.includes(inner) ? [inner, ...found.lines].slice(0, MAX_LINES) : found.lines).join("\n");
     popover.hidden = false;
     // Under a mouse the popover must never catch the click meant for the board beneath it.
@@ -207,12 +221,14 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
 
   function onPointerOver(event: PointerEvent) {
     if (event.pointerType !== "mouse") return;
-    const target = targetOf(event);
-    if (!target) return;
+    const under = targetOf(event);
+    if (!under) return;
+    const target = pointedAt(under, event.clientX, event.clientY);
     clearTimeout(hoverTimer);
     const found = explanationAt(root, target, options.describe);
     if (!found) return hide();
-    muteTitles(target);
+    // The browser's own tooltip is the one of the element under the pointer.
+    muteTitles(under);
     if (found.anchor === shownFor) return;
     hoverTimer = setTimeout(() => show(target), HOVER_MS);
   }
@@ -226,10 +242,10 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
       hide();
       return;
     }
-    const target = targetOf(event);
-    if (!target) return;
+    const under = targetOf(event);
+    if (!under) return;
     clearTimeout(pressTimer);
-    press = { x: event.clientX, y: event.clientY, target, long: false };
+    press = { x: event.clientX, y: event.clientY, target: pointedAt(under, event.clientX, event.clientY), long: false };
     pressTimer = setTimeout(() => {
       if (!press) return;
       press.long = true;
@@ -239,6 +255,8 @@ export function explain(root: HTMLElement, initial: ExplainOptions = {}): Action
   }
 
   function onPointerMove(event: PointerEvent) {
+    // Over a control's hit area the pointer crosses the pieces beneath without entering them.
+    if (event.pointerType === "mouse" && targetOf(event)?.classList.contains("tap-area")) return onPointerOver(event);
     if (!press || press.long) return;
     if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > MOVE_TOLERANCE_PX) cancelPress();
   }

@@ -1,8 +1,8 @@
 import { type AnyGame, type FinalScores, type LogEvent, defineGame, playOut } from "@saloon/engine";
 import { elGaucho } from "@saloon/el-gaucho";
 import { fistful } from "@saloon/fistful";
-import { describe, expect, it } from "vitest";
-import { type Cursor, buildReplay, control, headlineEvent, keyControl, lastMove, moveEvents, notReplayable, scoreProblems, visibleEvents } from "./replay.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Cursor, REPLAY_REASON_TEXTS, buildReplay, control, headlineEvent, keyControl, lastMove, moveEvents, notReplayable, replayFailureText, scoreProblems, visibleEvents } from "./replay.ts";
 import { setLanguage } from "./i18n.ts";
 
 const played = playOut(fistful, { seed: "replay-test", seats: 3 });
@@ -41,14 +41,60 @@ describe("buildReplay", () => {
     const replay = buildReplay(fistful, { ...match, actions: broken });
     expect(replay.total).toBe(played.log.length);
     expect(lastMove(replay)).toBe(5);
-    expect(replay.failure).toMatch(/^Move 6 \(seat 3, "take"\) was refused by the rules: (NOT_YOUR_TURN|ILLEGAL_ACTION)/);
+    expect(replay.failure).toMatchObject({ kind: "refused", move: 6, seat: 2, action: "take" });
+    expect(["NOT_YOUR_TURN", "ILLEGAL_ACTION"]).toContain(replay.failure?.kind === "refused" && replay.failure.code);
   });
 
   it("reports a setup the game refuses instead of throwing", () => {
     const replay = buildReplay(fistful, { ...match, options: { speed: "fast" } });
     expect(replay.states).toEqual([]);
     expect(lastMove(replay)).toBe(0);
-    expect(replay.failure).toMatch(/could not be set up again: .*no table options/);
+    expect(replay.failure).toEqual({ kind: "setup", code: "BAD_SETUP", detail: expect.stringMatching(/no table options/) });
+  });
+});
+
+describe("why a replay could not be rebuilt, in the reader's language", () => {
+  const names = ["Ann", "Bob", "Cy"];
+  afterEach(() => setLanguage("en"));
+
+  it("names the refused move, its seat and the reason in English and in German, never the rules' English detail", () => {
+    const broken = [...played.log.slice(0, 5), { seat: 2, action: { type: "take", location: "nowhere" } }];
+    const failure = buildReplay(fistful, { ...match, actions: broken }).failure!;
+    const reason = failure.code === "NOT_YOUR_TURN" ? ["that seat had no decision to make", "Dieser Platz hatte an dieser Stelle nichts zu entscheiden"] : ["was not among the choices", "stand an dieser Stelle nicht zur Wahl"];
+    setLanguage("en");
+    const english = replayFailureText(failure, names);
+    expect(english).toContain("Move 6 (Cy, “take”) was refused by the rules: ");
+    expect(english).toContain(reason[0]);
+    setLanguage("de");
+    const german = replayFailureText(failure, names);
+    expect(german).toContain("Zug 6 (Cy, „take“) wurde von den Regeln abgelehnt: ");
+    expect(german).toContain(reason[1]);
+    for (const text of [english, german]) expect(text).not.toContain(failure.detail);
+  });
+
+  it("says a refused setup in both languages, and words an error that is no rules error as unexpected", () => {
+    const setup = buildReplay(fistful, { ...match, options: { speed: "fast" } }).failure!;
+    setLanguage("en");
+    expect(replayFailureText(setup, names)).toBe("The game could not be set up again from its recorded seed and options: the rules refuse the recorded seats or table options.");
+    setLanguage("de");
+    expect(replayFailureText(setup, names)).toBe(
+      "Die Partie ließ sich aus ihrem aufgezeichneten Startwert und ihren Optionen nicht neu aufbauen: Die Regeln lehnen die aufgezeichneten Plätze oder Tischoptionen ab.",
+    );
+    expect(replayFailureText({ kind: "setup", code: null, detail: "boom" }, names)).toMatch(/: Ein unerwarteter Fehler in den Regeln\.$/);
+  });
+
+  it("has its own text for every rules error code in each language", () => {
+    const codes = Object.keys(REPLAY_REASON_TEXTS) as (keyof typeof REPLAY_REASON_TEXTS)[];
+    expect(codes).toHaveLength(7);
+    const texts = (locale: "en" | "de") => {
+      setLanguage(locale);
+      return codes.map((code) => replayFailureText({ kind: "refused", move: 1, seat: 0, action: "x", code, detail: "DETAIL" }, names));
+    };
+    const english = texts("en");
+    const german = texts("de");
+    expect(new Set(english).size).toBe(codes.length);
+    expect(new Set(german).size).toBe(codes.length);
+    german.forEach((text, i) => expect(text).not.toBe(english[i]));
   });
 });
 

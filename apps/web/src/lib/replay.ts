@@ -4,8 +4,9 @@
  * the events each move produced. The stepping model (`control`) is a plain reducer so the
  * viewer's buttons, slider, keys and playback all go through one tested function.
  */
-import { type ActionBase, type AnyGame, type FinalScores, type LogEvent, type Seat, sameJson } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type FinalScores, type GameErrorCode, GameRuleError, type LogEvent, type Seat, sameJson } from "@saloon/engine";
 import { m } from "../paraglide/messages.js";
+import { formatNumber } from "./i18n.ts";
 import { joinNames, seatName } from "./seats.ts";
 
 export interface ReplayMove {
@@ -23,9 +24,20 @@ export interface Replay {
   moves: ReplayMove[];
   /** Moves stored for the match; `states.length - 1` falls short of it only when rebuilding failed. */
   total: number;
-  /** Why rebuilding stopped early, or null. */
-  failure: string | null;
+  /** Why rebuilding stopped early, or null (worded for the reader by `replayFailureText`). */
+  failure: ReplayFailure | null;
 }
+
+/**
+ * Why a recorded match could not be rebuilt: what the rules answered, as data, so the page says it
+ * in the reader's language (and again when the reader switches). `detail` is the rules' own
+ * English sentence, kept for whoever reports or debugs the match.
+ */
+export type ReplayFailure =
+  /** `setup` (or the options check) threw; `code` is null when it was not a rules error. */
+  | { kind: "setup"; code: GameErrorCode | null; detail: string }
+  /** `apply` refused move `move` (1-based) of `seat`, an action of type `action`. */
+  | { kind: "refused"; move: number; seat: Seat; action: string; code: GameErrorCode; detail: string };
 
 export interface RecordedMatch {
   seed: string;
@@ -55,14 +67,15 @@ export function buildReplay(game: AnyGame, match: RecordedMatch): Replay {
     const options: unknown = game.parseOptions(match.options);
     state = game.setup(match.seed, match.seats, options);
   } catch (error) {
-    replay.failure = `The game could not be set up again: ${error instanceof Error ? error.message : String(error)}`;
+    const code = error instanceof GameRuleError ? error.code : null;
+    replay.failure = { kind: "setup", code, detail: error instanceof Error ? error.message : String(error) };
     return replay;
   }
   replay.states.push(state);
   for (const [index, entry] of match.actions.entries()) {
     const result = game.apply(state, entry.seat, entry.action);
     if (!result.ok) {
-      replay.failure = `Move ${index + 1} (seat ${entry.seat + 1}, "${entry.action.type}") was refused by the rules: ${result.error.code} ${result.error.message}`;
+      replay.failure = { kind: "refused", move: index + 1, seat: entry.seat, action: entry.action.type, code: result.error.code, detail: result.error.message };
       break;
     }
     state = result.state;
@@ -70,6 +83,24 @@ export function buildReplay(game: AnyGame, match: RecordedMatch): Replay {
     replay.moves.push({ number: index + 1, seat: entry.seat, action: entry.action, events: result.events });
   }
   return replay;
+}
+
+/** What the rules' answer means for a replay, per code, in the reader's language. */
+export const REPLAY_REASON_TEXTS: Record<GameErrorCode, () => string> = {
+  MALFORMED_ACTION: m.replay_reason_malformed_action,
+  UNKNOWN_ACTION: m.replay_reason_unknown_action,
+  NOT_YOUR_TURN: m.replay_reason_not_your_turn,
+  ILLEGAL_ACTION: m.replay_reason_illegal_action,
+  GAME_OVER: m.replay_reason_game_over,
+  BAD_SETUP: m.replay_reason_bad_setup,
+  INTERNAL_ERROR: m.replay_reason_internal_error,
+};
+
+/** Why the match could not be rebuilt, as one sentence in the reader's language. */
+export function replayFailureText(failure: ReplayFailure, names: readonly string[]): string {
+  const reason = failure.code && Object.hasOwn(REPLAY_REASON_TEXTS, failure.code) ? REPLAY_REASON_TEXTS[failure.code]() : m.replay_reason_unexpected();
+  if (failure.kind === "setup") return m.replay_failed_setup({ reason });
+  return m.replay_failed_move({ move: formatNumber(failure.move), name: seatName(names, failure.seat), action: failure.action, reason });
 }
 
 /** The last move the viewer can show (fewer than `total` when rebuilding failed). */

@@ -1,4 +1,5 @@
-import { AREAS, pastureSizes } from "@saloon/el-gaucho";
+import { AREAS, DICE, pastureSizes } from "@saloon/el-gaucho";
+import { MIN_TARGET_PX } from "../../components/hit-area.ts";
 import { describe, expect, it } from "vitest";
 import { type Rect, blocks, computeLayout, overlaps } from "./layout.ts";
 
@@ -34,5 +35,21 @@ describe.each([2, 3, 4].flatMap((seats) => (["wide", "narrow"] as const).map((o)
     // wide from 760 px of board width up; narrow down to a 340 px phone column.
     const scale = (orientation === "wide" ? 760 : 340) / layout.width;
     for (const f of layout.fields.flat()) expect(Math.min(f.w, f.h) * scale).toBeGreaterThanOrEqual(40);
+  });
+
+  it.runIf(orientation === "narrow")("on a 340 px phone column, spaces the dice, the tiles in a row and the herds a finger's width apart", () => {
+    // Each is a control whose tap area grows to MIN_TARGET_PX round its centre: neighbours that
+    // are closer than that would take each other's taps.
+    const scale = 340 / layout.width;
+    for (const step of [layout.dice.step, layout.tiles.step]) expect(step * scale).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    const herds = layout.players[0]!.herds;
+    expect((herds[1]!.y - herds[0]!.y) * scale).toBeGreaterThanOrEqual(MIN_TARGET_PX);
+    // Every die of the rodeo fits in it, and a tile row fits under the herds.
+    const rows = Math.ceil(DICE[seats]! / layout.dice.perRow);
+    expect(layout.rodeo.y + 44 + rows * layout.dice.step).toBeLessThanOrEqual(layout.rodeo.y + layout.rodeo.h - 40);
+    expect(14 + layout.dice.perRow * layout.dice.step).toBeLessThanOrEqual(layout.rodeo.w);
+    const box = layout.players[0]!.box;
+    expect(herds.at(-1)!.y + herds.at(-1)!.h).toBeLessThanOrEqual(box.y + box.h - layout.footH);
+    expect(layout.footH).toBeGreaterThan(layout.tiles.h);
   });
 });

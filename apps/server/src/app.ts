@@ -47,8 +47,6 @@ export interface SaloonServerConfig {
   spectatorLimit?: number;
   /** Seconds a matchmaking reservation waits for its WebSocket connection (default 10). */
   seatReservationSeconds?: number;
-  /** Room patch interval in ms (default 50). */
-  patchRateMs?: number;
   /** Largest WebSocket frame accepted; bigger ones close the connection (default 16 KiB). */
   maxFrameBytes?: number;
   /** The match store: every table is recorded there, and the history API reads it. */
@@ -122,7 +120,6 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     reconnectSeconds: config.reconnectSeconds ?? 30,
     spectatorLimit: config.spectatorLimit ?? 50,
     seatReservationSeconds: config.seatReservationSeconds ?? 10,
-    patchRateMs: config.patchRateMs ?? 50,
     store: config.store,
     writer,
     recoveries,

@@ -1,8 +1,10 @@
 /**
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
  *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
+ *                 [--clients 1]
  *
- * A real server process (main.ts, spawned) and real SDK clients over loopback. Per table one
+ * A real server process (main.ts, spawned) and real SDK clients over loopback, in --clients
+ * worker threads that share the tables (bench-load-clients.ts). Per table one
  * client plays a seat and server bots the others; with --spectators a second client watches.
  * --rate 0: bots answer at once (BOT_DELAY_MS 0) and the person as soon as its patch arrives;
  * --rate R: every actor waits 1/R s before acting, about R actions per second per table.
@@ -25,11 +27,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { Client, type Room } from "@colyseus/sdk";
+import { Worker } from "node:worker_threads";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
-import { type AnyGame, type Prompt, createRandom } from "@saloon/engine";
-import { type TableSnapshot, decodeView } from "@saloon/protocol";
+import type { AnyGame } from "@saloon/engine";
+import { type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
 import { type ServerProcess, freePort, startServer } from "./process-harness.ts";
 
 const { values } = parseArgs({
@@ -42,178 +44,20 @@ const { values } = parseArgs({
     rate: { type: "string", default: "0" },
     seats: { type: "string", default: "4" },
     profile: { type: "string" },
+    clients: { type: "string", default: "1" },
   },
 });
 const tableCount = Number(values.tables);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const seats = Number(values.seats);
+const clientThreads = Number(values.clients);
 const gameIds = values.game.split(",").map((id) => id.trim());
 for (const id of gameIds) if (!Object.hasOwn(games, id)) throw new Error(`no game "${id}"; choose from ${Object.keys(games).join(", ")}`);
 if (values.database !== "pglite" && values.database !== "postgres") throw new Error("--database is pglite or postgres");
-if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2)) throw new Error("--tables, --seconds > 0, --rate >= 0, --seats >= 2");
+if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1)) throw new Error("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2");
 
-const PATCH = 15; // @colyseus/shared-types Protocol.ROOM_STATE_PATCH
-const FULL_STATE = 14; // Protocol.ROOM_STATE (on join)
-const DATA = 13; // Protocol.ROOM_DATA: our messages (the log)
 const thinkMs = rate > 0 ? Math.round(1000 / rate) : 0;
-
-/** What one connection received and how fast, inside the measuring window. */
-class Receiver {
-  patchBytes = 0;
-  dataBytes = 0;
-  versions = 0;
-  viewBytes = 0;
-  viewSamples = 0;
-  readonly latencies: number[] = [];
-  /** The person's move waiting for its patch here: the version it was sent at, and when. */
-  waiting: { version: number; at: number } | null = null;
-  measuring = false;
-  private lastVersion = -1;
-
-  constructor(readonly room: Room) {
-    const ws = (room.connection as unknown as { transport: { ws: { addEventListener(type: "message", listener: (event: { data: ArrayBuffer }) => void): void } } }).transport.ws;
-    ws.addEventListener("message", (event) => {
-      if (!this.measuring) return;
-      const bytes = new Uint8Array(event.data);
-      const code = bytes[0]! & 0x1f;
-      if (code === PATCH || code === FULL_STATE) this.patchBytes += bytes.byteLength;
-      else if (code === DATA) this.dataBytes += bytes.byteLength;
-    });
-  }
-
-  /** A new version arrived. */
-  advanced(now: number, version: number): void {
-    // One patch may carry several moves (a bot's answer right behind the person's): count versions.
-    if (this.measuring && this.lastVersion >= 0) this.versions += Math.max(0, version - this.lastVersion);
-    this.lastVersion = version;
-    if (this.waiting && version > this.waiting.version) {
-      if (this.measuring) this.latencies.push(now - this.waiting.at);
-      this.waiting = null;
-    }
-  }
-
-  /** The whole view this client rebuilt (decodeView) and its prompt: what resending everything would cost. */
-  sampleView(view: unknown, promptText: string): void {
-    if (!this.measuring) return;
-    this.viewBytes += Buffer.byteLength(JSON.stringify(view)) + Buffer.byteLength(promptText);
-    this.viewSamples += 1;
-  }
-}
-
-interface Totals {
-  player: Receiver[];
-  spectator: Receiver[];
-  refused: number;
-  finished: number;
-  failures: string[];
-}
-
-/** One table under load: a person playing a seat with the game's bot, and maybe a spectator. */
-class LoadTable {
-  private stopped = false;
-  private player: Receiver | null = null;
-  private spectator: Receiver | null = null;
-  private measuring = false;
-
-  constructor(
-    private readonly game: AnyGame,
-    private readonly url: string,
-    private readonly index: number,
-    private readonly totals: Totals,
-  ) {}
-
-  async open(): Promise<void> {
-    const token = `load-${this.index}-${Date.now()}-${Math.random().toString(36).slice(2)}`.padEnd(16, "x");
-    const bots = Array.from({ length: seats - 1 }, (_, i) => i + 1);
-    const client = new Client(this.url);
-    const room = await client.create("table", { game: this.game.id, seats, bots, name: `Load ${this.index}`, token });
-    const player = new Receiver(room);
-    player.measuring = this.measuring;
-    this.player = player;
-    this.totals.player.push(player);
-    this.play(room, player, 0);
-    if (values.spectators) {
-      const watching = await new Client(this.url).joinById(room.roomId, { spectate: true });
-      const spectator = new Receiver(watching);
-      spectator.measuring = this.measuring;
-      this.spectator = spectator;
-      this.totals.spectator.push(spectator);
-      let seen = -1;
-      watching.onStateChange((state) => {
-        const version = (state as unknown as { version: number }).version;
-        if (version === seen) return;
-        seen = version;
-        spectator.advanced(performance.now(), version);
-        // Sample the whole view now and then: rebuilding it is what the client does anyway.
-        if (spectator.viewSamples === 0 || version % 10 === 0) spectator.sampleView(decodeView((state as unknown as { toJSON(): TableSnapshot }).toJSON(), null), "");
-      });
-      watching.onMessage("*", () => undefined);
-    }
-  }
-
-  startMeasuring(): void {
-    this.measuring = true;
-    if (this.player) this.player.measuring = true;
-    if (this.spectator) this.spectator.measuring = true;
-  }
-
-  stop(): void {
-    this.stopped = true;
-    void this.player?.room.leave(true).catch(() => undefined);
-    void this.spectator?.room.leave(true).catch(() => undefined);
-  }
-
-  private play(room: Room, player: Receiver, seat: number): void {
-    let seen = -1;
-    let answered = -1;
-    let moves = 0;
-    room.onMessage("error", () => {
-      this.totals.refused += 1;
-      answered = -1; // ask again on the next patch
-    });
-    room.onMessage("*", () => undefined);
-    room.onStateChange((raw) => {
-      const state = raw as unknown as { version: number; status: string; seats: { secret?: { prompt: string } }[]; toJSON(): TableSnapshot };
-      const now = performance.now();
-      if (state.version !== seen) {
-        seen = state.version;
-        player.advanced(now, state.version);
-      }
-      if (state.status === "finished" || state.status === "abandoned") return this.next(room);
-      const promptText = state.seats[seat]?.secret?.prompt ?? "";
-      if (state.status !== "playing" || !promptText || state.version <= answered || player.waiting) return;
-      answered = state.version;
-      const snapshot = state.toJSON();
-      const view = decodeView(snapshot, seat);
-      player.sampleView(view, promptText);
-      const action = this.game.bot(view, JSON.parse(promptText) as Prompt, createRandom(`load\u0000${this.index}\u0000${moves}`));
-      moves += 1;
-      const send = () => {
-        if (this.stopped) return;
-        const at = performance.now();
-        player.waiting = { version: state.version, at };
-        if (this.spectator) this.spectator.waiting = { version: state.version, at };
-        room.send("action", action);
-      };
-      if (thinkMs > 0) setTimeout(send, thinkMs);
-      else send();
-    });
-  }
-
-  /** The game ended: leave it and open another, so the load holds. */
-  private next(room: Room): void {
-    if (this.stopped || room !== this.player?.room) return;
-    this.totals.finished += 1;
-    void room.leave(true).catch(() => undefined);
-    void this.spectator?.room.leave(true).catch(() => undefined);
-    this.player = null;
-    this.spectator = null;
-    this.open()
-      .then(() => this.measuring && this.startMeasuring())
-      .catch((error: unknown) => this.totals.failures.push(`reopen: ${(error as Error).message}`));
-  }
-}
 
 const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 function cpuSeconds(pid: number): number {
@@ -230,49 +74,76 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 }
 const ms = (value: number) => (Number.isNaN(value) ? "–" : value.toFixed(1));
-function latencyLine(receivers: Receiver[]): string {
-  const all = receivers.flatMap((r) => r.latencies).sort((a, b) => a - b);
+function latencyLine(tally: Tally): string {
+  const all = tally.latencies.sort((a, b) => a - b);
   return `p50 ${ms(percentile(all, 50))} / p95 ${ms(percentile(all, 95))} / p99 ${ms(percentile(all, 99))} / max ${ms(all.at(-1) ?? Number.NaN)} ms (${all.length} moves)`;
 }
-function bytesLine(receivers: Receiver[]): string {
-  const versions = receivers.reduce((sum, r) => sum + r.versions, 0);
-  const patch = receivers.reduce((sum, r) => sum + r.patchBytes, 0);
-  const data = receivers.reduce((sum, r) => sum + r.dataBytes, 0);
-  const viewSamples = receivers.reduce((sum, r) => sum + r.viewSamples, 0);
-  const view = viewSamples ? receivers.reduce((sum, r) => sum + r.viewBytes, 0) / viewSamples : Number.NaN;
-  if (versions === 0) return "no moves seen";
-  const perMove = patch / versions;
-  return `state ${perMove.toFixed(0)} B + log ${(data / versions).toFixed(0)} B per move; whole view ${view.toFixed(0)} B; state/view ${((100 * perMove) / view).toFixed(1)} %`;
+function bytesLine(tally: Tally): string {
+  const view = tally.viewSamples ? tally.viewBytes / tally.viewSamples : Number.NaN;
+  if (tally.versions === 0) return "no moves seen";
+  const perMove = tally.patchBytes / tally.versions;
+  return `state ${perMove.toFixed(0)} B + log ${(tally.dataBytes / tally.versions).toFixed(0)} B per move; whole view ${view.toFixed(0)} B; state/view ${((100 * perMove) / view).toFixed(1)} %`;
+}
+
+/** One worker thread of clients playing its share of the tables. */
+class ClientThread {
+  readonly worker: Worker;
+  readonly opened: Promise<void>;
+  readonly result: Promise<ShareResult>;
+
+  constructor(share: ClientShare) {
+    // tsx registers its loader on the main thread only: the worker loads the clients through tsx itself.
+    const clients = new URL("./bench-load-clients.ts", import.meta.url).href;
+    const start = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(clients)}, ${JSON.stringify(import.meta.url)}))`;
+    this.worker = new Worker(start, { eval: true, workerData: share });
+    const messages = new Map<WorkerMessage["type"], (message: WorkerMessage) => void>();
+    const failed = new Promise<never>((_, reject) => {
+      this.worker.once("error", reject);
+      this.worker.once("exit", (code) => reject(new Error(`client thread ended (code ${code}) before it reported`)));
+    });
+    failed.catch(() => undefined);
+    this.opened = Promise.race([new Promise<void>((done) => messages.set("opened", () => done())), failed]);
+    this.result = Promise.race([new Promise<ShareResult>((done) => messages.set("result", (message) => done((message as { result: ShareResult }).result))), failed]);
+    this.worker.on("message", (message: WorkerMessage) => messages.get(message.type)?.(message));
+  }
 }
 
 async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
-  const totals: Totals = { player: [], spectator: [], refused: 0, finished: 0, failures: [] };
-  const tables = Array.from({ length: tableCount }, (_, i) => new LoadTable(game, server.url, i, totals));
+  const count = Math.min(clientThreads, tableCount);
+  const threads = Array.from({ length: count }, (_, i) => {
+    const from = Math.floor((i * tableCount) / count);
+    const to = Math.floor(((i + 1) * tableCount) / count);
+    return new ClientThread({ gameId: game.id, url: server.url, from, to, seats, rate, spectators: values.spectators });
+  });
   const opening = performance.now();
-  // Open in groups, as people arrive, not all in one instant.
-  for (let i = 0; i < tables.length; i += 25) {
-    await Promise.all(tables.slice(i, i + 25).map((table) => table.open().catch((error: unknown) => totals.failures.push(`open: ${(error as Error).message}`))));
-  }
+  await Promise.all(threads.map((thread) => thread.opened));
   const opened = performance.now() - opening;
   await new Promise((done) => setTimeout(done, 1000)); // settle: first moves, joins
   const logFrom = server.logs.length;
   const cpuFrom = cpuSeconds(server.child.pid!);
   let rssMax = rssMb(server.child.pid!);
   const started = performance.now();
-  for (const table of tables) table.startMeasuring();
+  for (const thread of threads) thread.worker.postMessage("measure");
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(server.child.pid!))), 500);
   await new Promise((done) => setTimeout(done, seconds * 1000));
-  for (const receiver of [...totals.player, ...totals.spectator]) receiver.measuring = false;
+  for (const thread of threads) thread.worker.postMessage("stop");
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(server.child.pid!) - cpuFrom;
   clearInterval(sampler);
-  for (const table of tables) table.stop();
+  const totals = { player: emptyTally(), spectator: emptyTally(), refused: 0, finished: 0, failures: [] as string[] };
+  for (const result of await Promise.all(threads.map((thread) => thread.result))) {
+    addTally(totals.player, result.player);
+    addTally(totals.spectator, result.spectator);
+    totals.refused += result.refused;
+    totals.finished += result.finished;
+    totals.failures.push(...result.failures);
+  }
 
   const metrics = server.logs.slice(logFrom).filter((line) => line.msg === "load metrics");
   const backlog = metrics.map((line) => line.writeBacklog as number);
   const loopDelay = metrics.map((line) => line.loopDelayP99Ms as number);
-  const actions = totals.player.reduce((sum, r) => sum + r.versions, 0);
-  console.log(`\n${game.title} (${game.id}): ${tableCount} tables × ${seats} seats (1 person + ${seats - 1} bots${values.spectators ? " + 1 spectator" : ""}), ${rate > 0 ? `${rate} action/s per table` : "bots without delay"}, ${values.database}`);
+  const actions = totals.player.versions;
+  console.log(`\n${game.title} (${game.id}): ${tableCount} tables × ${seats} seats (1 person + ${seats - 1} bots${values.spectators ? " + 1 spectator" : ""}), ${rate > 0 ? `${rate} action/s per table` : "bots without delay"}, ${values.database}, clients in ${threads.length} thread${threads.length === 1 ? "" : "s"}`);
   console.log(`  opened in ${(opened / 1000).toFixed(1)} s; measured ${elapsed.toFixed(1)} s; games finished ${totals.finished}; refused actions ${totals.refused}`);
   console.log(`  move→patch, person:    ${latencyLine(totals.player)}`);
   if (values.spectators) console.log(`  move→patch, spectator: ${latencyLine(totals.spectator)}`);
@@ -284,7 +155,6 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const memory = metrics.at(-1);
   if (memory) console.log(`  memory at the end:     RSS ${memory.rssMb} MB = V8 heap ${memory.heapTotalMb} MB (${memory.heapUsedMb} used) + external ${memory.externalMb} MB (array buffers ${memory.arrayBuffersMb}) + the rest`);
   for (const failure of totals.failures.slice(0, 5)) console.log(`  failure: ${failure}`);
-  await new Promise((done) => setTimeout(done, 500)); // let the leaves reach the server
   return actions > 0 && totals.failures.length === 0;
 }
 

@@ -1,13 +1,13 @@
 /**
- * The server's bots at one table: each bot seat that owes a decision gets a pending move on the
- * room clock, chosen by the game's bot from what that seat may see. The room decides when bots
+ * The server's bots at one table: each bot seat that owes a decision gets a pending move on a
+ * timer of the table's, chosen by the game's bot from what that seat may see. The room decides when bots
  * may move at all and performs their moves like anyone else's (table-room.ts).
  */
-import type { Delayed, Room } from "@colyseus/core";
 import { type AnyGame, type GameError, type Seat, sameJson } from "@saloon/engine";
 import type { SeatKind } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { botRandom } from "./bot-random.ts";
+import type { TableTimer } from "./table-pulse.ts";
 
 /** What the bots need from their table. */
 export interface BotTable {
@@ -26,14 +26,15 @@ export interface BotTable {
   perform(seat: Seat, action: unknown): GameError | null;
   /** Runs work so that a fault is logged and never escapes into the process. */
   guarded(work: () => void): void;
-  readonly clock: Room["clock"];
+  /** The table's timers (table-pulse.ts). */
+  readonly timers: { setTimeout(work: () => void, ms: number): TableTimer };
   readonly log: Logger;
-  /** How long a bot "thinks" before it acts (ms, room clock), at the table's pace. */
+  /** How long a bot "thinks" before it acts (ms), at the table's pace. */
   readonly delayMs: number;
 }
 
 export class TableBots {
-  private readonly timers = new Map<Seat, Delayed>();
+  private readonly timers = new Map<Seat, TableTimer>();
   /** "Skip ahead" (issue #15 item 5): the bots play without waiting until a person owes a decision. */
   private hurrying = false;
 
@@ -51,13 +52,10 @@ export class TableBots {
       if (table.seatKind(seat) !== "bot" || this.timers.has(seat)) continue;
       this.timers.set(
         seat,
-        table.clock.setTimeout(() => {
-          // The clock also ticks inside broadcastPatch(), i.e. in the middle of another
-          // action's commit; moving in a microtask keeps commits strictly one after another.
-          queueMicrotask(() => {
-            this.timers.delete(seat);
-            table.guarded(() => this.move(seat));
-          });
+        // A Node timer fires from the event loop, never in the middle of another action's commit.
+        table.timers.setTimeout(() => {
+          this.timers.delete(seat);
+          table.guarded(() => this.move(seat));
         }, this.hurrying ? 0 : table.delayMs),
       );
     }

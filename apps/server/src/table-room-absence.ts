@@ -12,7 +12,7 @@ export const END_REASONS = { byPlayers: "ended-by-players", allLeft: "all-left",
 
 /** A person is away: their seat waits through the grace period, then the others may decide. */
 export function startGrace(room: TableRoom, slot: SeatSlot, now: number): void {
-  startSeatGrace(slot, now, room.graceSeconds, room.clock, () => {
+  startSeatGrace(slot, now, room.graceSeconds, room.pulse, () => {
     if (slot.client || room.status() !== "playing") return false;
     room.log.info({ seat: slot.schema.seat }, "grace period over; the others may give the seat to a bot or end the game");
     // Nobody left to decide: the game cannot go on.
@@ -72,5 +72,5 @@ function abandon(room: TableRoom, reason: string): void {
 function closeSoon(room: TableRoom): void {
   room.autoDispose = true;
   if (room.clients.length === 0) void room.disconnect();
-  else room.clock.setTimeout(() => void room.disconnect(), room.settings.closingSeconds * 1000);
+  else room.pulse.setTimeout(() => void room.disconnect(), room.settings.closingSeconds * 1000);
 }

@@ -96,7 +96,7 @@ export function rebuildWaiting(room: TableRoom, match: ResumableMatch): void {
       addSlot(room, seat, "bot", bots.get(seat)!, null);
     } else if (person) {
       const slot = addSlot(room, seat, "human", person.name, person.tokenHash);
-      room.clock.setTimeout(() => {
+      room.pulse.setTimeout(() => {
         if (slot.client || room.status() !== "waiting" || room.starting || slot.tokenHash !== person.tokenHash) return;
         room.log.info({ seat }, "nobody came back to a seat of a rebuilt table; it is open again");
         setSeat(room, slot, "open", "", null);
@@ -122,6 +122,7 @@ function begin(room: TableRoom, game: AnyGame, createdAt: number, graceSeconds: 
   const state = new TableStateSchema();
   state.game = game.id;
   room.state = state;
+  room.pulse.watch();
   room.sync = new TableSync(game, state, () => room.slots.length, room.events);
 }
 

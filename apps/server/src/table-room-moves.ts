@@ -85,10 +85,9 @@ function publishAccepted(room: TableRoom, index: number, events: LogEvent[], pro
   showUndo(room);
   room.state.version = index + 1;
   room.sync.write(projection);
-  // Push the change now instead of waiting for the next patch tick; the patch and the log
-  // message leave each connection in one write.
+  // The patch and the log message leave each connection in one write.
   sendingTogether(room.clients, () => {
-    room.broadcastPatch();
+    room.pulse.patchNow();
     room.sync.sendEvents(room.clients, (client) => room.seatOf(client), from);
   });
   if (scores) return finish(room, scores);

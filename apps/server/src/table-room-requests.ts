@@ -50,7 +50,7 @@ function publishUndo(room: TableRoom, step: UndoStep, projection: Projection): v
   showUndo(room);
   room.state.version = step.index;
   room.sync.write(projection);
-  room.broadcastPatch();
+  room.pulse.patchNow();
   // The log lost entries: every client gets it whole again (a log message from 0 replaces it).
   for (const client of room.clients) room.sync.sendHistory(client, room.seatOf(client));
 }

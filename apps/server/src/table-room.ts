@@ -36,12 +36,13 @@ import { type BotTable, TableBots } from "./table-bots.ts";
 import type { TableChat } from "./table-chat.ts";
 import { type TableSync, tableListing } from "./table-sync.ts";
 import { TurnUndo } from "./table-undo.ts";
+import { NO_PATCH_INTERVAL, TablePulse } from "./table-pulse.ts";
 import { connectionAddress } from "./transport.ts";
 
 /** What the server hands every table; tests pass their own (short bot delay, test games). */
 export interface TableSettings {
   games: Readonly<Record<string, AnyGame>>;
-  /** How long a server bot "thinks" before it acts, in ms (room clock). */
+  /** How long a server bot "thinks" before it acts, in ms. */
   botDelayMs: number;
   /** The server's rate budgets (per person and per address), shared with every room. */
   budgets: Budgets;
@@ -52,8 +53,6 @@ export interface TableSettings {
   spectatorLimit: number;
   /** How long a matchmaking reservation waits for its connection (seconds). */
   seatReservationSeconds: number;
-  /** Patch interval in ms. Accepted actions are pushed once stored; this paces joins, leaves and the room clock (bot timers). */
-  patchRateMs: number;
   /** Where every match is recorded (principle 5): seed, seats, action log, result. */
   store: MatchStore;
   /** The group commit every table's actions go through. */
@@ -97,6 +96,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   readonly events: LogEvent[] = [];
   slots: SeatSlot[] = [];
   readonly bots = new TableBots(this.botTable());
+  /** Patches when the state changes, and the table's timers (table-pulse.ts); a timer that throws fails the table, as Colyseus's clock did. */
+  readonly pulse = new TablePulse(this, (error) => this.failTable(error, "setTimeout"));
   sync!: TableSync;
   chat!: TableChat;
   createdAt = 0;
@@ -147,11 +148,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       // Everybody comes back at once after a restart: on a busy server a reservation may wait
       // longer than usual for its connection, so for a while it is kept longer (no second round trip).
       this.seatReservationTimeout = Math.max(this.settings.seatReservationSeconds, RECOVERY_RESERVATION_SECONDS);
-      this.clock.setTimeout(() => (this.seatReservationTimeout = this.settings.seatReservationSeconds), RECOVERY_RESERVATION_SECONDS * 2000);
+      this.pulse.setTimeout(() => (this.seatReservationTimeout = this.settings.seatReservationSeconds), RECOVERY_RESERVATION_SECONDS * 2000);
     }
     this.maxMessagesPerSecond = Math.max(60, this.settings.budgets.limits.messages.burst * 3);
     gateReservations(this);
-    this.patchRate = this.settings.patchRateMs;
+    // No patch tick: patches go out when the state changes (table-pulse.ts).
+    this.patchRate = NO_PATCH_INTERVAL;
     this.metadata = this.listing();
     this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, () => onAction(this, client, payload)));
     this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, () => onAbsentSeat(this, client, payload)));
@@ -206,6 +208,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     client.send(SERVER_MESSAGES.seated, { seat, game: this.game.id });
     this.sync.sendHistory(client, this.seatOf(client));
     client.send(SERVER_MESSAGES.chat, this.chat.history(this.seatOf(client)));
+    // What the new StateView shows is sent with a patch, and a spectator's join changes no state.
+    this.pulse.patchSoon();
   }
 
   override async onDrop(client: TableClient, code?: number): Promise<void> {
@@ -266,6 +270,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   override async onDispose(): Promise<void> {
+    this.pulse.stop();
     if (this.settings.running.get(this.roomId) === this) this.settings.running.delete(this.roomId);
     this.log?.info({ status: this.state?.status, actions: this.actions.length, failed: this.failed }, "table closed");
     if (!this.recorder || !this.recorded) return; // refused, or nobody ever came: nothing was recorded
@@ -406,8 +411,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending && !room.awaitingPeople,
       perform: (seat, action) => perform(room, seat, action),
       guarded: (work) => room.guarded(null, work),
-      get clock() {
-        return room.clock;
+      get timers() {
+        return room.pulse;
       },
       get log() {
         return room.log;

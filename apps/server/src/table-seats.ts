@@ -3,13 +3,14 @@
  * hash of their guest token, never the token, so a table rebuilt from the store (which keeps
  * only the hash) gives every person their seat back the same way.
  */
-import type { Client, Deferred, Delayed } from "@colyseus/core";
+import type { Client, Deferred } from "@colyseus/core";
 import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
 import { type AbsentSeatMessage, type ChatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, type StepCheckMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
 import type { z } from "zod";
 import type { SeatFacts } from "./match-recorder.ts";
 import { JoinRejected, describeIssues } from "./table-options.ts";
+import type { TableTimer } from "./table-pulse.ts";
 import type { SeatSchema } from "./table-state.ts";
 
 export type PlayerJoin = Extract<z.output<typeof joinOptions>, { name: string }>;
@@ -54,7 +55,7 @@ export interface SeatSlot {
   /** Pending `allowReconnection` while the seat's connection is dropped. */
   reconnection: Deferred<Client> | Promise<unknown> | null;
   /** Fires when the grace period of an absent person ends. */
-  graceTimer: Delayed | null;
+  graceTimer: TableTimer | null;
   schema: SeatSchema;
 }
 
@@ -88,10 +89,10 @@ export function seatFacts(slots: SeatSlot[]): SeatFacts[] {
  * Starts an absent person's grace period: `awayUntil` tells everyone when it ends; then, if
  * `over()` says the person is still away, `graceOver` lets the others decide.
  */
-export function startGrace(slot: SeatSlot, now: number, graceSeconds: number, clock: { setTimeout(fn: () => void, ms: number): Delayed }, over: () => boolean): void {
+export function startGrace(slot: SeatSlot, now: number, graceSeconds: number, timers: { setTimeout(fn: () => void, ms: number): TableTimer }, over: () => boolean): void {
   if (slot.kind !== "human" || slot.graceTimer || slot.schema.graceOver) return;
   slot.schema.awayUntil = now + graceSeconds * 1000;
-  slot.graceTimer = clock.setTimeout(() => {
+  slot.graceTimer = timers.setTimeout(() => {
     slot.graceTimer = null;
     if (over()) slot.schema.graceOver = true;
   }, graceSeconds * 1000);

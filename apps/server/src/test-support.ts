@@ -86,7 +86,6 @@ export async function bootTestServer(
     store,
     games: testGames,
     botDelayMs: 0,
-    patchRateMs: 10,
     seatReservationSeconds: 5,
     logger: testLogger,
     ...overrides,

@@ -1,0 +1,93 @@
+import type { Room } from "@colyseus/core";
+import { Encoder } from "@colyseus/schema";
+import { describe, expect, it } from "vitest";
+import { TablePulse } from "./table-pulse.ts";
+import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
+
+/** The end of this turn of the event loop, and of the next one (where a pending patch would have gone out). */
+const turns = () => new Promise((done) => setImmediate(() => setImmediate(done)));
+
+/** A room as TablePulse sees it, around the real schema encoder: each patch records whether it carried changes. */
+function roomWith(state: InstanceType<typeof TableStateSchema>) {
+  const encoder = new Encoder(state);
+  encoder.discardChanges(); // what the first client's full state would have carried
+  const patches: boolean[] = [];
+  const room = {
+    _serializer: { encoder },
+    broadcastPatch() {
+      patches.push(encoder.hasChanges);
+      encoder.discardChanges();
+      return true;
+    },
+  };
+  return { room: room as unknown as Room, patches };
+}
+
+function tableState(): InstanceType<typeof TableStateSchema> {
+  const state = new TableStateSchema();
+  const seat = new SeatSchema();
+  seat.secret = new PrivateSeatSchema();
+  state.seats.push(seat);
+  return state;
+}
+
+describe("a table without a tick", () => {
+  it("sends one patch at the end of a turn that changed the state, and none while nothing changes", async () => {
+    const state = tableState();
+    const { room, patches } = roomWith(state);
+    const pulse = new TablePulse(room, () => undefined);
+    pulse.watch();
+    await turns();
+    expect(patches).toEqual([]);
+
+    state.status = "playing";
+    state.seats[0]!.connected = true;
+    state.seats[0]!.secret!.view.set("/hand", '["c1"]');
+    state.view.set("/round", "2");
+    expect(patches).toEqual([]); // not yet: the turn may change more
+    await turns();
+    expect(patches).toEqual([true]);
+
+    await turns();
+    expect(patches).toEqual([true]);
+    state.seats[0]!.awayUntil = 12345; // a grace period starting in a timer, say
+    await turns();
+    expect(patches).toEqual([true, true]);
+  });
+
+  it("a publish sends its patch at once, and nothing is left for the end of the turn", async () => {
+    const state = tableState();
+    const { room, patches } = roomWith(state);
+    const pulse = new TablePulse(room, () => undefined);
+    pulse.watch();
+    state.version = 1;
+    pulse.patchNow();
+    expect(patches).toEqual([true]);
+    await turns();
+    expect(patches).toEqual([true]);
+  });
+
+  it("fires timers when due, not when cleared, none after the table stops; a throwing one goes to the table", async () => {
+    const { room } = roomWith(tableState());
+    const faults: unknown[] = [];
+    const pulse = new TablePulse(room, (error) => faults.push(error));
+    const fired: string[] = [];
+    pulse.setTimeout(() => fired.push("soon"), 5);
+    const cleared = pulse.setTimeout(() => fired.push("cleared"), 5);
+    pulse.setTimeout(() => {
+      throw new Error("a bot's bug");
+    }, 1);
+    pulse.setTimeout(() => fired.push("after the fault"), 10);
+    const late = pulse.setTimeout(() => fired.push("after the stop"), 40);
+    cleared.clear();
+    await new Promise((done) => setTimeout(done, 25));
+    expect(fired).toEqual(["soon", "after the fault"]);
+    expect(faults.map((error) => (error as Error).message)).toEqual(["a bot's bug"]);
+
+    pulse.stop();
+    pulse.setTimeout(() => fired.push("set after the stop"), 1);
+    await new Promise((done) => setTimeout(done, 40));
+    expect(fired).toEqual(["soon", "after the fault"]);
+    late.clear(); // harmless once stopped
+  });
+});

@@ -78,9 +78,13 @@ interface Appraisal {
   me: Seat;
   piece: number;
   door: (number | undefined)[];
+  /** Which ring positions of the view's board are taken (a sowing over it starts from a copy). */
+  taken: boolean[];
 }
 
-const appraise = (view: FistfulView, me: Seat): Appraisal => ({ view, me, piece: pieceWorth(view), door: [] });
+function appraise(view: FistfulView, me: Seat): Appraisal {
+  return { view, me, piece: pieceWorth(view), door: [], taken: RING.map((space) => Boolean(view.spaces[space])) };
+}
 
 /**
  * Sows `hand` from `first` onwards over `spaces`, each space getting the meeple that earns most
@@ -93,8 +97,12 @@ function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: Meepl
   // transpiled module (tsx, Vitest), a tenth of the bot's time in this loop when read directly.
   const ring = RING;
   const types = MEEPLE_TYPES;
-  const taken: boolean[] = [];
-  for (const space of ring) taken.push(Boolean(spaces[space]));
+  let taken: boolean[];
+  if (spaces === plan.view.spaces) taken = plan.taken.slice();
+  else {
+    taken = [];
+    for (const space of ring) taken.push(Boolean(spaces[space]));
+  }
   const showdowns = { SL: spaces.SL, SR: spaces.SR };
   const left = { ...hand };
   let remaining = countMeeples(hand);

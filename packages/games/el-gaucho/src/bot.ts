@@ -4,7 +4,7 @@
  * to come home, and looks one die ahead when choosing dice. It sees only its own view.
  */
 import type { Random, Seat } from "@saloon/engine";
-import type { Area, Tile } from "./data.ts";
+import { AREAS, type Area, type Tile } from "./data.ts";
 import { fitsAtEnd, herdPrice, herdPriceWith, sortInPositions } from "./rules/herds.ts";
 import type { GauchoAction, GauchoPrompt } from "./rules/index.ts";
 import { type DieAction, dieActions } from "./rules/options.ts";
@@ -53,6 +53,20 @@ function dieActionWorth(view: GauchoView, seat: Seat, action: DieAction): number
 }
 
 /** Whether two die actions use the same field or area (a plan never uses one twice). */
+/** Weighs die actions for one decision, each target, kind and wish die once (`dieActionWorth` ignores the dice). */
+type Weigher = (action: DieAction) => number;
+
+const KIND_INDEX = { stand: 0, lay: 1, raise: 2 } as const;
+
+function weigher(view: GauchoView, seat: Seat): Weigher {
+  const worths: number[] = [];
+  return (action) => {
+    const wish = action.wish ? 1 : 0;
+    const key = action.type === "occupy" ? AREAS.indexOf(action.area) * 2 + wish : 16 + ((KIND_INDEX[action.type] * 8 + action.row) * 8 + action.field) * 2 + wish;
+    return (worths[key] ??= dieActionWorth(view, seat, action));
+  };
+}
+
 const sameTarget = (a: DieAction, b: DieAction): boolean =>
   a.type === "occupy" ? b.type === "occupy" && a.area === b.area : b.type !== "occupy" && a.row === b.row && a.field === b.field;
 
@@ -85,9 +99,9 @@ interface Ranked {
   worth: number;
 }
 
-function ranked(view: GauchoView, seat: Seat, actions: readonly DieAction[]): Ranked[] {
+function ranked(weigh: Weigher, actions: readonly DieAction[]): Ranked[] {
   // A stable sort: equal worths keep their order, though only the worth is read from a follow-up.
-  return actions.map((action) => ({ action, worth: dieActionWorth(view, seat, action) })).sort((a, b) => b.worth - a.worth);
+  return actions.map((action) => ({ action, worth: weigh(action) })).sort((a, b) => b.worth - a.worth);
 }
 
 /**
@@ -105,8 +119,8 @@ function bestFollow(options: readonly Ranked[], first: DieAction, left: readonly
 }
 
 /** The best value reachable with these dice: the best action, plus the best other action with what is left. */
-function planWorth(view: GauchoView, seat: Seat, actions: DieAction[], dice: readonly number[], wish: number): number {
-  const options = ranked(view, seat, actions);
+function planWorth(weigh: Weigher, actions: DieAction[], dice: readonly number[], wish: number): number {
+  const options = ranked(weigh, actions);
   let best = 0;
   for (const { action: first, worth } of options) {
     const left = removeDice(dice, first.dice);
@@ -123,15 +137,15 @@ function actorOf(view: GauchoView, seat: Seat, extraGauchos = 0) {
   return { seat, gauchos: me.gauchos + extraGauchos, areas: me.areas, touched: view.turn.touched };
 }
 
-function specialWorth(view: GauchoView, seat: Seat, action: GauchoAction): number {
+function specialWorth(view: GauchoView, seat: Seat, action: GauchoAction, weigh: Weigher): number {
   const me = view.players[seat]!;
   const endgame = view.endPhase !== null;
   switch (action.type) {
     case "wish": {
       if (view.turn.dice === null) return -1;
       const actor = actorOf(view, seat, 1);
-      const without = planWorth(view, seat, dieActions(view.pampa, actor, view.turn.dice, 0), view.turn.dice, 0);
-      const withWish = planWorth(view, seat, dieActions(view.pampa, actor, view.turn.dice, 1), view.turn.dice, 1);
+      const without = planWorth(weigh, dieActions(view.pampa, actor, view.turn.dice, 0), view.turn.dice, 0);
+      const withWish = planWorth(weigh, dieActions(view.pampa, actor, view.turn.dice, 1), view.turn.dice, 1);
       return withWish - without - 0.5;
     }
     case "instantSale": {
@@ -183,9 +197,9 @@ function best<T>(items: readonly T[], worth: (item: T) => number): T {
 }
 
 function chooseTurn(view: GauchoView, seat: Seat, options: GauchoAction[]): GauchoAction {
+  const weigh = weigher(view, seat);
   const dieOptions = ranked(
-    view,
-    seat,
+    weigh,
     options.filter((o): o is DieAction => o.type === "stand" || o.type === "lay" || o.type === "raise" || o.type === "occupy"),
   );
   const dieWorth = new Map(dieOptions.map(({ action, worth }) => [action as GauchoAction, worth]));
@@ -194,7 +208,7 @@ function chooseTurn(view: GauchoView, seat: Seat, options: GauchoAction[]): Gauc
     switch (option.type) {
       case "pick": {
         const actions = dieActions(view.pampa, actorOf(view, seat), option.dice, view.turn.wish);
-        return { option, worth: planWorth(view, seat, actions, option.dice, view.turn.wish) + 0.01 };
+        return { option, worth: planWorth(weigh, actions, option.dice, view.turn.wish) + 0.01 };
       }
       case "stand":
       case "lay":
@@ -209,7 +223,7 @@ function chooseTurn(view: GauchoView, seat: Seat, options: GauchoAction[]): Gauc
       case "endTurn":
         return { option, worth: 0 };
       default:
-        return { option, worth: specialWorth(view, seat, option) };
+        return { option, worth: specialWorth(view, seat, option, weigh) };
     }
   });
   return best(scored, (s) => s.worth).option;

@@ -60,19 +60,21 @@ export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Act
   const actions: DieAction[] = [];
   const hasGaucho = actor.gauchos > 0;
   // The ways to make each value, found once per call: many fields and areas ask for the same values.
-  const memo: DiceUse[][] = [];
-  const ways = (value: number): DiceUse[] => (memo[value] ??= waysToMake(value, dice, wish));
+  // (Looked up in place, not through a helper closure: the bot calls this for every pair of dice it weighs.)
+  const ways: DiceUse[][] = [];
   for (let r = 0; r < pampa.length; r++) {
     const row = pampa[r]!;
     for (let i = 0; i < row.length; i++) {
       const f = row[i]!;
       if (!f.tile) continue;
+      const large = f.tile.value;
+      const small = smallNumber(large);
       if (!f.gaucho && hasGaucho) {
-        for (const use of ways(f.tile.value)) actions.push({ type: "stand", row: r, field: i, dice: use.dice, wish: use.wish });
-        for (const use of ways(smallNumber(f.tile.value))) actions.push({ type: "lay", row: r, field: i, dice: use.dice, wish: use.wish });
+        for (const use of (ways[large] ??= waysToMake(large, dice, wish))) actions.push({ type: "stand", row: r, field: i, dice: use.dice, wish: use.wish });
+        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) actions.push({ type: "lay", row: r, field: i, dice: use.dice, wish: use.wish });
       }
       if (f.gaucho && f.gaucho.seat === actor.seat && !f.gaucho.standing) {
-        for (const use of ways(smallNumber(f.tile.value))) actions.push({ type: "raise", row: r, field: i, dice: use.dice, wish: use.wish });
+        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) actions.push({ type: "raise", row: r, field: i, dice: use.dice, wish: use.wish });
       }
     }
   }
@@ -82,7 +84,7 @@ export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Act
       const offered: DiceUse[] = [];
       for (const value of AREA_VALUES[area]) {
         // A wish die alone makes 1, 2 and 3 the same way: each way once.
-        for (const use of ways(value)) addWay(offered, use);
+        for (const use of (ways[value] ??= waysToMake(value, dice, wish))) addWay(offered, use);
       }
       for (const use of offered) actions.push({ type: "occupy", area, dice: use.dice, wish: use.wish });
     }

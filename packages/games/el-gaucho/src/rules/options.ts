@@ -94,14 +94,18 @@ export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Act
 
 /** The distinct pairs of dice values that can be taken from the rodeo. */
 export function dicePairs(rodeo: readonly number[]): number[][] {
-  const pairs = new Map<string, number[]>();
-  rodeo.forEach((a, i) => {
+  // Every pair, smaller die first, sorted, then each pair of values once (no string keys: every
+  // turn's prompt starts here).
+  const pairs: number[][] = [];
+  for (let i = 0; i < rodeo.length; i++) {
     for (let j = i + 1; j < rodeo.length; j++) {
-      const pair = [a, rodeo[j]!].sort((x, y) => x - y);
-      pairs.set(pair.join(","), pair);
+      const a = rodeo[i]!;
+      const b = rodeo[j]!;
+      pairs.push(a <= b ? [a, b] : [b, a]);
     }
-  });
-  return [...pairs.values()].sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+  }
+  pairs.sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+  return pairs.filter((pair, k) => k === 0 || pair[0] !== pairs[k - 1]![0] || pair[1] !== pairs[k - 1]![1]);
 }
 
 function combinations<T>(items: readonly T[], k: number): T[][] {

@@ -113,10 +113,8 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
         const next = create(state, (draft) => {
           events = copyJson(rules.perform(draft as S, seat, copyJson(legal)));
         });
-        // From a state frozen all the way down, every unfrozen object in the next one is new, so a
-        // plain deep freeze (which stops at frozen objects) is enough, without matching paths.
-        if (sealed.has(state as object)) sealed.add(deepFreeze(next) as object);
-        else freezeChanges(next, state);
+        freezeChanges(next, state);
+        if (sealed.has(state as object)) sealed.add(next as object);
         return { ok: true, state: next as S, events };
       } catch (cause) {
         return fail("INTERNAL_ERROR", `The rules failed on a legal action: ${(cause as Error).message}`);

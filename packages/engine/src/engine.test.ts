@@ -287,6 +287,10 @@ describe("copy-on-write states (issue #14)", () => {
     const r = counting.apply(built, 1, { type: "say", n: 1 });
     if (!r.ok) throw new Error(r.error.code);
     expect(counting.prompts(r.state)).not.toBe(counting.prompts(r.state));
+    // Only what the action made is frozen; the hand-built parts it shares stay the test's to edit.
+    expect(Object.isFrozen(r.state.totals)).toBe(true);
+    expect(r.state.ready).toBe(built.ready);
+    expect(Object.isFrozen(built.ready)).toBe(false);
   });
 
   it("a rule that fails on a legal action leaves the state as it was and reports INTERNAL_ERROR", () => {

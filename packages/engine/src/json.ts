@@ -7,13 +7,21 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => sameJson(item, other[i]));
+    if (a.length !== other.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], other[i])) return false;
+    return true;
   }
+  // Loops rather than key lists: every action applied is matched against its prompt's options.
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
+  let keys = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(left, key)) continue;
+    if (!Object.hasOwn(right, key) || !sameJson(left[key], right[key])) return false;
+    keys++;
+  }
+  for (const key in right) if (Object.hasOwn(right, key)) keys--;
+  return keys === 0;
 }
 
 /**
@@ -21,20 +29,28 @@ export function sameJson(a: unknown, b: unknown): boolean {
  * the guard against hostile payloads (cycles, functions, huge or deeply nested objects).
  */
 export function isBoundedJson(value: unknown, maxDepth = 8, maxNodes = 256): value is Json {
-  let nodes = 0;
-  const visit = (v: unknown, depth: number): boolean => {
-    if (++nodes > maxNodes || depth > maxDepth) return false;
-    if (v === null || typeof v === "boolean" || typeof v === "string") return typeof v !== "string" || v.length <= 256;
-    if (typeof v === "number") return Number.isFinite(v);
-    if (Array.isArray(v)) return v.every((item) => visit(item, depth + 1));
-    if (typeof v === "object") {
-      const proto = Object.getPrototypeOf(v);
-      if (proto !== Object.prototype && proto !== null) return false;
-      return Object.values(v as object).every((item) => visit(item, depth + 1));
-    }
-    return false;
-  };
-  return visit(value, 0);
+  const budget = { nodes: maxNodes };
+  return boundedJson(value, maxDepth, budget);
+}
+
+/** The walk of `isBoundedJson`, a plain function rather than a closure: it runs for every action applied. */
+function boundedJson(v: unknown, depthLeft: number, budget: { nodes: number }): boolean {
+  if (--budget.nodes < 0 || depthLeft < 0) return false;
+  if (v === null || typeof v === "boolean") return true;
+  if (typeof v === "string") return v.length <= 256;
+  if (typeof v === "number") return Number.isFinite(v);
+  if (Array.isArray(v)) {
+    // Holes are skipped, as `every` skips them (JSON has none; a hole is written as null).
+    for (let i = 0; i < v.length; i++) if (i in v && !boundedJson(v[i], depthLeft - 1, budget)) return false;
+    return true;
+  }
+  if (typeof v === "object") {
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return false;
+    for (const key of Object.keys(v)) if (!boundedJson((v as Record<string, unknown>)[key], depthLeft - 1, budget)) return false;
+    return true;
+  }
+  return false;
 }
 
 /** A deep copy of plain JSON data (faster than structuredClone for game states). */
@@ -51,8 +67,11 @@ export function cloneJson<T>(value: T): T {
 export function deepFreeze<T>(value: T): T {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  if (Array.isArray(value)) for (const item of value) deepFreeze(item);
-  else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  else {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) deepFreeze(record[key]);
+  }
   return value;
 }
 

@@ -1,5 +1,4 @@
 import type { ActionBase, Game, LogEvent, Random, Seat } from "./contract.ts";
-import { sameJson } from "./json.ts";
 import { createRandom } from "./rng.ts";
 
 export interface LoggedAction {
@@ -64,10 +63,11 @@ export function playOut<S, A extends ActionBase, O, V>(
     const chooser = choosers[prompt.seat];
     if (!chooser) throw new Error(`no chooser for seat ${prompt.seat}`);
     const action = chooser(game, state, prompt.seat, random);
-    if (!prompt.options.some((option) => sameJson(option, action))) {
-      throw new Error(`seat ${prompt.seat} chose ${JSON.stringify(action)}, not an option of "${prompt.kind}"`);
-    }
+    // `apply` checks the action against the seat's options (ILLEGAL_ACTION), so it is not matched twice.
     const result = game.apply(state, prompt.seat, action);
+    if (!result.ok && result.error.code === "ILLEGAL_ACTION") {
+      throw new Error(`seat ${prompt.seat} chose ${JSON.stringify(action)}, not an option of "${prompt.kind}" (seed ${config.seed})`);
+    }
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message} (seed ${config.seed})`);
     state = result.state;
     log.push({ seat: prompt.seat, action });

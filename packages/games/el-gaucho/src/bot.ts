@@ -4,8 +4,8 @@
  * to come home, and looks one die ahead when choosing dice. It sees only its own view.
  */
 import type { Random, Seat } from "@saloon/engine";
-import type { Area, Tile } from "./data.ts";
-import { fitsAtEnd, herdPrice, sortInPositions } from "./rules/herds.ts";
+import { AREAS, type Area, type Tile } from "./data.ts";
+import { fitsAtEnd, herdPrice, herdPriceWith, sortInPositions } from "./rules/herds.ts";
 import type { GauchoAction, GauchoPrompt } from "./rules/index.ts";
 import { type DieAction, dieActions } from "./rules/options.ts";
 import type { GauchoView } from "./view.ts";
@@ -17,15 +17,23 @@ const PRE_PLACE_ORDER: Area[] = ["steppe", "overseer", "thief", "sale", "wish", 
 function tileWorth(view: GauchoView, seat: Seat, tile: Tile): number {
   const herd = view.players[seat]!.herds[tile.breed];
   if (herd.length === 0) return tile.value;
-  if (fitsAtEnd(herd, tile.value)) return herdPrice([...herd, tile]) - herdPrice(herd) + 1;
+  if (fitsAtEnd(herd, tile.value)) return herdPriceWith(herd, tile.value) - herdPrice(herd) + 1;
   return tile.value * 0.8;
 }
 
 /** How close a pasture row is to coming home: 1 when every other tile already carries a gaucho. */
 function rowReadiness(view: GauchoView, row: number, except: number): number {
-  const tiles = view.pampa[row]!.filter((f, i) => f.tile && i !== except);
-  if (tiles.length === 0) return 1;
-  return tiles.filter((f) => f.gaucho).length / tiles.length;
+  // Counted in a loop: the bot asks this for every field of every plan it weighs (issue #14).
+  const fields = view.pampa[row]!;
+  let tiles = 0;
+  let held = 0;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (!field.tile || i === except) continue;
+    tiles++;
+    if (field.gaucho) held++;
+  }
+  return tiles === 0 ? 1 : held / tiles;
 }
 
 function dieActionWorth(view: GauchoView, seat: Seat, action: DieAction): number {
@@ -44,7 +52,23 @@ function dieActionWorth(view: GauchoView, seat: Seat, action: DieAction): number
   }
 }
 
-const targetOf = (a: DieAction): string => (a.type === "occupy" ? `area:${a.area}` : `field:${a.row}:${a.field}`);
+/** Whether two die actions use the same field or area (a plan never uses one twice). */
+/** Weighs die actions for one decision, each target, kind and wish die once (`dieActionWorth` ignores the dice). */
+type Weigher = (action: DieAction) => number;
+
+const KIND_INDEX = { stand: 0, lay: 1, raise: 2 } as const;
+
+function weigher(view: GauchoView, seat: Seat): Weigher {
+  const worths: number[] = [];
+  return (action) => {
+    const wish = action.wish ? 1 : 0;
+    const key = action.type === "occupy" ? AREAS.indexOf(action.area) * 2 + wish : 16 + ((KIND_INDEX[action.type] * 8 + action.row) * 8 + action.field) * 2 + wish;
+    return (worths[key] ??= dieActionWorth(view, seat, action));
+  };
+}
+
+const sameTarget = (a: DieAction, b: DieAction): boolean =>
+  a.type === "occupy" ? b.type === "occupy" && a.area === b.area : b.type !== "occupy" && a.row === b.row && a.field === b.field;
 
 function removeDice(from: readonly number[], used: readonly number[]): number[] | null {
   const left = [...from];
@@ -56,20 +80,54 @@ function removeDice(from: readonly number[], used: readonly number[]): number[] 
   return left;
 }
 
+/** Whether `used` can be taken out of `from` (both as multisets): `removeDice` without building what is left. */
+function hasDice(from: readonly number[], used: readonly number[]): boolean {
+  for (let k = 0; k < used.length; k++) {
+    const die = used[k]!;
+    let needed = 0;
+    let present = 0;
+    for (const d of used) if (d === die) needed++;
+    for (const d of from) if (d === die) present++;
+    if (present < needed) return false;
+  }
+  return true;
+}
+
+/** Die actions with their worths, best first: the first one a plan can still afford is the best follow-up. */
+interface Ranked {
+  action: DieAction;
+  worth: number;
+}
+
+function ranked(weigh: Weigher, actions: readonly DieAction[]): Ranked[] {
+  // A stable sort: equal worths keep their order, though only the worth is read from a follow-up.
+  return actions.map((action) => ({ action, worth: weigh(action) })).sort((a, b) => b.worth - a.worth);
+}
+
+/**
+ * The worth of the best other action after `first`, with the dice and wish die it leaves, or 0
+ * when none is worth anything. Scanning best first and stopping at the first affordable one gives
+ * the same maximum as weighing all of them: the bot's plans used to weigh every pair (issue #14).
+ */
+function bestFollow(options: readonly Ranked[], first: DieAction, left: readonly number[], wishLeft: number): number {
+  for (const { action, worth } of options) {
+    if (worth <= 0) return 0;
+    if (sameTarget(action, first) || (action.wish && wishLeft < 1) || !hasDice(left, action.dice)) continue;
+    return worth;
+  }
+  return 0;
+}
+
 /** The best value reachable with these dice: the best action, plus the best other action with what is left. */
-function planWorth(view: GauchoView, seat: Seat, actions: DieAction[], dice: readonly number[], wish: number): number {
+function planWorth(weigh: Weigher, actions: DieAction[], dice: readonly number[], wish: number): number {
+  const options = ranked(weigh, actions);
   let best = 0;
-  for (const first of actions) {
+  for (const { action: first, worth } of options) {
     const left = removeDice(dice, first.dice);
     if (!left) continue;
     const wishLeft = wish - (first.wish ? 1 : 0);
     if (wishLeft < 0) continue;
-    let second = 0;
-    for (const other of actions) {
-      if (targetOf(other) === targetOf(first) || (other.wish && wishLeft < 1) || !removeDice(left, other.dice)) continue;
-      second = Math.max(second, dieActionWorth(view, seat, other));
-    }
-    best = Math.max(best, dieActionWorth(view, seat, first) + second);
+    best = Math.max(best, worth + bestFollow(options, first, left, wishLeft));
   }
   return best;
 }
@@ -79,15 +137,15 @@ function actorOf(view: GauchoView, seat: Seat, extraGauchos = 0) {
   return { seat, gauchos: me.gauchos + extraGauchos, areas: me.areas, touched: view.turn.touched };
 }
 
-function specialWorth(view: GauchoView, seat: Seat, action: GauchoAction): number {
+function specialWorth(view: GauchoView, seat: Seat, action: GauchoAction, weigh: Weigher): number {
   const me = view.players[seat]!;
   const endgame = view.endPhase !== null;
   switch (action.type) {
     case "wish": {
       if (view.turn.dice === null) return -1;
       const actor = actorOf(view, seat, 1);
-      const without = planWorth(view, seat, dieActions(view.pampa, actor, view.turn.dice, 0), view.turn.dice, 0);
-      const withWish = planWorth(view, seat, dieActions(view.pampa, actor, view.turn.dice, 1), view.turn.dice, 1);
+      const without = planWorth(weigh, dieActions(view.pampa, actor, view.turn.dice, 0), view.turn.dice, 0);
+      const withWish = planWorth(weigh, dieActions(view.pampa, actor, view.turn.dice, 1), view.turn.dice, 1);
       return withWish - without - 0.5;
     }
     case "instantSale": {
@@ -139,13 +197,18 @@ function best<T>(items: readonly T[], worth: (item: T) => number): T {
 }
 
 function chooseTurn(view: GauchoView, seat: Seat, options: GauchoAction[]): GauchoAction {
-  const dieOptions = options.filter((o): o is DieAction => o.type === "stand" || o.type === "lay" || o.type === "raise" || o.type === "occupy");
+  const weigh = weigher(view, seat);
+  const dieOptions = ranked(
+    weigh,
+    options.filter((o): o is DieAction => o.type === "stand" || o.type === "lay" || o.type === "raise" || o.type === "occupy"),
+  );
+  const dieWorth = new Map(dieOptions.map(({ action, worth }) => [action as GauchoAction, worth]));
   const dice = view.turn.dice;
   const scored = options.map((option) => {
     switch (option.type) {
       case "pick": {
         const actions = dieActions(view.pampa, actorOf(view, seat), option.dice, view.turn.wish);
-        return { option, worth: planWorth(view, seat, actions, option.dice, view.turn.wish) + 0.01 };
+        return { option, worth: planWorth(weigh, actions, option.dice, view.turn.wish) + 0.01 };
       }
       case "stand":
       case "lay":
@@ -154,17 +217,13 @@ function chooseTurn(view: GauchoView, seat: Seat, options: GauchoAction[]): Gauc
         // This action plus the best other one with the dice it leaves.
         const left = removeDice(dice ?? [], option.dice) ?? [];
         const wishLeft = view.turn.wish - (option.wish ? 1 : 0);
-        let follow = 0;
-        for (const other of dieOptions) {
-          if (targetOf(other) === targetOf(option) || (other.wish && wishLeft < 1) || !removeDice(left, other.dice)) continue;
-          follow = Math.max(follow, dieActionWorth(view, seat, other));
-        }
-        return { option, worth: dieActionWorth(view, seat, option) + follow * 0.9 };
+        const follow = bestFollow(dieOptions, option, left, wishLeft);
+        return { option, worth: dieWorth.get(option)! + follow * 0.9 };
       }
       case "endTurn":
         return { option, worth: 0 };
       default:
-        return { option, worth: specialWorth(view, seat, option) };
+        return { option, worth: specialWorth(view, seat, option, weigh) };
     }
   });
   return best(scored, (s) => s.worth).option;
@@ -180,7 +239,7 @@ function homeWorth(view: GauchoView, seat: Seat, action: GauchoAction): number {
     next.splice(action.position, 0, tile);
     return herdPrice(next) - herdPrice(herd) - 1; // spends the stable
   }
-  if (fitsAtEnd(herd, action.value)) return herdPrice([...herd, tile]) - herdPrice(herd);
+  if (fitsAtEnd(herd, action.value)) return herdPriceWith(herd, action.value) - herdPrice(herd);
   return action.value; // sells the herd (its worth is cashed, not lost) and starts a new one
 }
 

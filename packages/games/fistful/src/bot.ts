@@ -5,8 +5,8 @@
  */
 import type { Random, Seat } from "@saloon/engine";
 import { type BuildingId, MEEPLE_TYPES, MINER_DRAW, type MeepleCounts, type MeepleType, RING, SHOOTING_RANK, SHOWDOWN_REWARD, SIGN_COST, type SpaceId } from "./data.ts";
-import { type FistfulAction, type FistfulPrompt, canPay, isBuilding, isShowdown, nextFreeSpace, placeableMeeples } from "./rules.ts";
-import type { Direction } from "./state.ts";
+import { type FistfulAction, type FistfulPrompt, canPay, isBuilding, isShowdown, nextFreeSpace } from "./rules.ts";
+import { type Direction, type PlacedMeeple, countMeeples } from "./state.ts";
 import type { FistfulView } from "./view.ts";
 
 const DIRECTIONS: Direction[] = ["cw", "ccw"];
@@ -34,15 +34,16 @@ function signWorth(view: FistfulView, building: BuildingId): number {
   return 5 - cost.gold - STONE_WORTH * cost.stone;
 }
 
-/** What placing `meeple` on `space` earns `me`, judged from the board as it is now. */
-function placementWorth(view: FistfulView, me: Seat, meeple: MeepleType, space: SpaceId, spaces: FistfulView["spaces"]): number {
-  const piece = pieceWorth(view);
+/**
+ * What placing `meeple` on `space` earns `me`, judged from the board as it is now. `facing` is who
+ * stands on the other showdown space (for a showdown space), `piece` the worth of one draw.
+ */
+function placementWorth(view: FistfulView, me: Seat, meeple: MeepleType, space: SpaceId, facing: PlacedMeeple | undefined, piece: number): number {
   if (isShowdown(space)) {
     if (meeple === "madame") return 0;
-    const other = spaces[space === "SL" ? "SR" : "SL"];
-    if (!other) return 0.2; // sets up a later showdown, little more
-    if (other.controller === me) return -0.5; // I must hand this meeple to somebody else
-    const theirs = other.meeple as Exclude<MeepleType, "madame">;
+    if (!facing) return 0.2; // sets up a later showdown, little more
+    if (facing.controller === me) return -0.5; // I must hand this meeple to somebody else
+    const theirs = facing.meeple as Exclude<MeepleType, "madame">;
     return winChance(meeple, theirs) * SHOWDOWN_REWARD[theirs] * piece;
   }
   const inside = view.locations[space];
@@ -64,39 +65,100 @@ function placementWorth(view: FistfulView, me: Seat, meeple: MeepleType, space: 
   }
 }
 
-/** Sows `hand` from `first` onwards, each space getting the meeple that earns most there; returns the total. */
-function sowingWorth(view: FistfulView, me: Seat, hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
-  const spaces = { ...view.spaces };
+const RING_INDEX = new Map(RING.map((space, index) => [space, index]));
+
+/**
+ * What one decision's plans are weighed against: the bot's view and seat, the worth of one draw,
+ * and what each meeple earns at each door, by ring position × 5 + place in MEEPLE_TYPES, found
+ * when first asked. A door's worth depends on the board as it is, not on the imagined sowing, so
+ * it is found once per decision instead of for every imagined meeple (issue #14).
+ */
+interface Appraisal {
+  view: FistfulView;
+  me: Seat;
+  piece: number;
+  door: (number | undefined)[];
+  /** Which ring positions of the view's board are taken (a sowing over it starts from a copy). */
+  taken: boolean[];
+}
+
+function appraise(view: FistfulView, me: Seat): Appraisal {
+  return { view, me, piece: pieceWorth(view), door: [], taken: RING.map((space) => Boolean(view.spaces[space])) };
+}
+
+/**
+ * Sows `hand` from `first` onwards over `spaces`, each space getting the meeple that earns most
+ * there; returns the total. The board it imagines is a list of taken ring positions and the two
+ * showdown spaces' occupants, not a copy of `spaces`: the bot sows some 80 imagined hands for one
+ * choice of where to take meeples, and copying the board for each was most of its time (issue #14).
+ */
+function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
+  // Imported constants read through local names: an imported binding is a getter call in the
+  // transpiled module (tsx, Vitest), a tenth of the bot's time in this loop when read directly.
+  const ring = RING;
+  const types = MEEPLE_TYPES;
+  let taken: boolean[];
+  if (spaces === plan.view.spaces) taken = plan.taken.slice();
+  else {
+    taken = [];
+    for (const space of ring) taken.push(Boolean(spaces[space]));
+  }
+  const showdowns = { SL: spaces.SL, SR: spaces.SR };
   const left = { ...hand };
-  let space = first;
+  let remaining = countMeeples(hand);
+  const step = direction === "cw" ? 1 : -1;
+  let index = first === null ? -1 : RING_INDEX.get(first)!;
   let total = 0;
-  while (space && MEEPLE_TYPES.some((t) => left[t] > 0)) {
+  while (index >= 0 && remaining > 0) {
+    const space = ring[index]!;
+    const showdown = isShowdown(space);
+    const facing = showdown ? showdowns[space === "SL" ? "SR" : "SL"] : undefined;
+    // placeableMeeples: the madame goes on a showdown space only when she is all that is left.
+    const onlyMadame = showdown && types.every((type) => type === "madame" || left[type] === 0);
     let best: MeepleType | null = null;
     let bestWorth = -Infinity;
-    for (const meeple of placeableMeeples(left, space)) {
-      const worth = placementWorth(view, me, meeple, space, spaces);
+    for (let m = 0; m < types.length; m++) {
+      const meeple = types[m]!;
+      if (left[meeple] <= 0 || (showdown && meeple === "madame" && !onlyMadame)) continue;
+      let worth: number;
+      if (showdown) worth = placementWorth(plan.view, plan.me, meeple, space, facing, plan.piece);
+      else worth = plan.door[index * types.length + m] ??= placementWorth(plan.view, plan.me, meeple, space, undefined, plan.piece);
       if (worth > bestWorth) [best, bestWorth] = [meeple, worth];
     }
     left[best!]--;
+    remaining--;
     total += bestWorth;
-    if (!(isShowdown(space) && best === "madame")) spaces[space] = { meeple: best!, controller: me };
-    space = nextFreeSpace(spaces, space, direction);
+    if (!(showdown && best === "madame")) {
+      taken[index] = true;
+      if (showdown) showdowns[space] = { meeple: best!, controller: plan.me };
+    }
+    // nextFreeSpace over the imagined board
+    const from = index;
+    index = -1;
+    for (let k = 1; k < ring.length; k++) {
+      const next = (from + k * step + ring.length) % ring.length;
+      if (!taken[next]) {
+        index = next;
+        break;
+      }
+    }
   }
   return total;
 }
 
 /** The best direction (and its worth) for a hand whose first space is known or follows from the source. */
-function bestPlan(view: FistfulView, me: Seat, hand: MeepleCounts, firstFor: (d: Direction) => SpaceId | null) {
-  return DIRECTIONS.map((direction) => ({ direction, worth: sowingWorth(view, me, hand, firstFor(direction), direction) })).reduce((a, b) =>
+function bestPlan(plan: Appraisal, hand: MeepleCounts, firstFor: (d: Direction) => SpaceId | null) {
+  return DIRECTIONS.map((direction) => ({ direction, worth: sowingWorth(plan, plan.view.spaces, hand, firstFor(direction), direction) })).reduce((a, b) =>
     b.worth > a.worth ? b : a,
   );
 }
 
-function takeWorth(view: FistfulView, me: Seat, location: FistfulView["turn"]["source"] & string): number {
+function takeWorth(plan: Appraisal, location: FistfulView["turn"]["source"] & string): number {
+  const { view, me } = plan;
   const hand = view.locations[location];
-  if (isBuilding(location)) return bestPlan(view, me, hand, (d) => nextFreeSpace(view.spaces, location, d)).worth;
+  if (isBuilding(location)) return bestPlan(plan, hand, (d) => nextFreeSpace(view.spaces, location, d)).worth;
   const starts = RING.filter((space) => !view.spaces[space]);
-  const best = Math.max(...starts.map((start) => bestPlan(view, me, hand, () => start).worth));
+  const best = Math.max(...starts.map((start) => bestPlan(plan, hand, () => start).worth));
   // Taking from the Jail puts a dynamite into the bag, which threatens everybody's stone.
   const dynamiteCost = location === "jail" && view.jailDynamite > 0 ? 0.3 * view.players[me]!.stone * STONE_WORTH : 0;
   return best - dynamiteCost;
@@ -120,18 +182,23 @@ export function chooseAction(view: FistfulView, prompt: FistfulPrompt, random: R
     case "startSign":
       // The corner with the most miners inside pays off soonest.
       return argmax(options, (o) => (o.type === "placeSign" ? view.locations[o.building].miner : 0), random);
-    case "take":
-      return argmax(options, (o) => (o.type === "take" ? takeWorth(view, me, o.location) : 0), random);
-    case "start":
-      return argmax(options, (o) => (o.type === "start" ? bestPlan(view, me, view.turn.hand, () => o.space).worth : 0), random);
+    case "take": {
+      const plan = appraise(view, me);
+      return argmax(options, (o) => (o.type === "take" ? takeWorth(plan, o.location) : 0), random);
+    }
+    case "start": {
+      const plan = appraise(view, me);
+      return argmax(options, (o) => (o.type === "start" ? bestPlan(plan, view.turn.hand, () => o.space).worth : 0), random);
+    }
     case "direction": {
       const source = view.turn.source!;
       const firstFor = (d: Direction) => (isBuilding(source) ? nextFreeSpace(view.spaces, source, d) : view.turn.lastSpace);
-      const best = bestPlan(view, me, view.turn.hand, firstFor).direction;
+      const best = bestPlan(appraise(view, me), view.turn.hand, firstFor).direction;
       return options.find((o) => o.type === "direction" && o.direction === best)!;
     }
     case "sow": {
       const space = prompt.context!.space as SpaceId;
+      const plan = appraise(view, me);
       return argmax(
         options,
         (o) => {
@@ -139,8 +206,9 @@ export function chooseAction(view: FistfulView, prompt: FistfulPrompt, random: R
           const rest = { ...view.turn.hand, [o.meeple]: view.turn.hand[o.meeple] - 1 };
           const spaces = { ...view.spaces, [space]: { meeple: o.meeple, controller: me } };
           const next = nextFreeSpace(spaces, space, view.turn.direction ?? "cw");
-          const later = sowingWorth({ ...view, spaces }, me, rest, next, view.turn.direction ?? "cw");
-          return placementWorth(view, me, o.meeple, space, view.spaces) + later;
+          const later = sowingWorth(plan, spaces, rest, next, view.turn.direction ?? "cw");
+          const facing = isShowdown(space) ? view.spaces[space === "SL" ? "SR" : "SL"] : undefined;
+          return placementWorth(view, me, o.meeple, space, facing, plan.piece) + later;
         },
         random,
       );

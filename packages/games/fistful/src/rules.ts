@@ -171,11 +171,60 @@ export function perform(state: FistfulState, seat: Seat, action: FistfulAction):
   const events: LogEvent[] = [];
   performOne(state, seat, action, events);
   for (let guard = 0; guard < 1000; guard++) {
-    const prompt = currentPrompt(state);
-    if (!prompt || prompt.options.length !== 1) return events;
-    performOne(state, prompt.seat, prompt.options[0]!, events);
+    const forced = forcedAction(state);
+    if (!forced) return events;
+    performOne(state, forced.seat, forced.action, events);
   }
   throw new Error("forced moves did not settle");
+}
+
+/**
+ * The only option of the decision owed now, with its seat, or null when there is a choice: what
+ * `currentPrompt` would offer as its single option. Asked after every step on the copy-on-write
+ * draft, where each object read costs, so it counts options only until it finds a second one
+ * and never builds a prompt whose two options are fixed (issue #14).
+ */
+function forcedAction(state: FistfulState): { seat: Seat; action: FistfulAction } | null {
+  const step = state.step;
+  switch (step.kind) {
+    case "over":
+    case "direction":
+    case "build":
+    case "upgrade":
+    case "reroll":
+      return null;
+    case "take": {
+      const location = onlyOne(LOCATIONS, (id) => countMeeples(state.locations[id]) > 0);
+      return location ? { seat: state.active, action: { type: "take", location } } : null;
+    }
+    case "start": {
+      const space = onlyOne(RING, (id) => !state.spaces[id]);
+      return space ? { seat: state.active, action: { type: "start", space } } : null;
+    }
+    case "resolve": {
+      // resolvable(): the doors with a meeple, then the showdown once both of its spaces are filled.
+      if (state.spaces.SL && state.spaces.SR) {
+        return BUILDINGS.some((b) => state.spaces[b]) ? null : { seat: state.active, action: { type: "resolveShowdown" } };
+      }
+      const door = onlyOne(BUILDINGS, (b) => Boolean(state.spaces[b]));
+      return door ? { seat: state.active, action: { type: "resolve", space: door } } : null;
+    }
+    default: {
+      const prompt = currentPrompt(state);
+      return prompt && prompt.options.length === 1 ? { seat: prompt.seat, action: prompt.options[0]! } : null;
+    }
+  }
+}
+
+/** The one item that passes `test`, or undefined when none or several do (it stops at the second). */
+function onlyOne<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {
+  let found: T | undefined;
+  for (const item of items) {
+    if (!test(item)) continue;
+    if (found !== undefined) return undefined;
+    found = item;
+  }
+  return found;
 }
 
 function performOne(state: FistfulState, seat: Seat, action: FistfulAction, events: LogEvent[]): void {

@@ -7,9 +7,12 @@ export const SCORE_CATEGORIES = ["gold", "bars", "signs"] as const;
 
 export function scoreBreakdown(state: Pick<FistfulState, "players" | "signs">, seat: Seat): Record<(typeof SCORE_CATEGORIES)[number], number> {
   const player = state.players[seat]!;
-  const signs = Object.values(state.signs)
-    .filter((sign) => sign.owner === seat)
-    .reduce((sum, sign) => sum + sign.points, 0);
+  // A loop, not filter and reduce: every view of every state carries each seat's live score (issue #14).
+  let signs = 0;
+  for (const building in state.signs) {
+    const sign = state.signs[building as keyof typeof state.signs]!;
+    if (sign.owner === seat) signs += sign.points;
+  }
   return { gold: player.gold, bars: player.bars.length * BAR_POINTS, signs };
 }
 

@@ -4,34 +4,62 @@ import { BAR_PRICES, BAG_START, DYNAMITE, LOCATIONS, MEEPLE_SUPPLY, MEEPLE_TYPES
 import { fistful } from "./index.ts";
 import type { FistfulState } from "./state.ts";
 
-/** Every cube, meeple, dynamite, bar and sign is somewhere, exactly once: returns what is off. */
+const SORTED_BARS = [...BAR_PRICES].sort((a, b) => a - b);
+
+/**
+ * Every cube, meeple, dynamite, bar and sign is somewhere, exactly once: returns what is off.
+ * Counted with plain loops: it runs after each of the ~500,000 actions below (issue #14).
+ */
 function conservationProblems(state: FistfulState): string[] {
   const problems: string[] = [];
   const check = (what: string, actual: unknown, expected: unknown) => {
     if (!sameJson(actual, expected)) problems.push(`${what}: ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}`);
   };
-  const meeples = Object.fromEntries(MEEPLE_TYPES.map((t) => [t, 0])) as Record<string, number>;
+  const meeples: Record<string, number> = { ...state.turn.hand };
   for (const id of LOCATIONS) for (const t of MEEPLE_TYPES) meeples[t]! += state.locations[id][t];
-  for (const t of MEEPLE_TYPES) meeples[t]! += state.turn.hand[t];
   for (const id of SPACE_IDS) {
     const placed = state.spaces[id];
     if (placed) meeples[placed.meeple]!++;
   }
-  for (const t of [...state.graves, ...state.boxed]) meeples[t]!++;
+  for (const t of state.graves) meeples[t]!++;
+  for (const t of state.boxed) meeples[t]!++;
   check("meeples", meeples, MEEPLE_SUPPLY);
-  const gold = state.bag.gold + state.players.reduce((s, p) => s + p.gold, 0);
-  const stone = state.bag.stone + state.players.reduce((s, p) => s + p.stone, 0);
+  let gold = state.bag.gold;
+  let stone = state.bag.stone;
+  const bars = [...state.bank];
+  for (const p of state.players) {
+    gold += p.gold;
+    stone += p.stone;
+    bars.push(...p.bars);
+  }
   check("cubes", { gold, stone }, BAG_START);
   check("dynamite", state.jailDynamite + state.bag.dynamite + state.explodedDynamite, DYNAMITE);
-  check("bars", [...state.bank, ...state.players.flatMap((p) => p.bars)].sort(), [...BAR_PRICES].sort());
+  check("bars", bars.sort((a, b) => a - b), SORTED_BARS);
+  const signsOnBoard = state.players.map(() => 0);
+  for (const building in state.signs) signsOnBoard[state.signs[building as keyof typeof state.signs]!.owner]!++;
   state.players.forEach((player, seat) => {
-    const onBoard = Object.values(state.signs).filter((sign) => sign.owner === seat).length;
-    check(`signs of seat ${seat}`, player.signsLeft + onBoard, SIGNS_PER_PLAYER);
+    check(`signs of seat ${seat}`, player.signsLeft + signsOnBoard[seat]!, SIGNS_PER_PLAYER);
     if (player.gold < 0 || player.stone < 0) problems.push(`seat ${seat} holds negative cubes`);
   });
   if (state.graves.length > 6) problems.push("more than 6 graves");
   return problems;
 }
+
+describe("the conservation check", () => {
+  it("notices a lost meeple, a cube too many and a missing bar", () => {
+    const state = structuredClone(fistful.setup("check", 3));
+    expect(conservationProblems(state)).toEqual([]);
+    const lost = structuredClone(state);
+    lost.locations.saloon.madame = 0;
+    expect(conservationProblems(lost)).toHaveLength(1);
+    const cube = structuredClone(state);
+    cube.players[2]!.gold++;
+    expect(conservationProblems(cube)).toEqual([`cubes: {"gold":${BAG_START.gold + 1},"stone":${BAG_START.stone}} instead of ${JSON.stringify(BAG_START)}`]);
+    const bar = structuredClone(state);
+    bar.bank.pop();
+    expect(conservationProblems(bar)[0]).toMatch(/^bars: /);
+  });
+});
 
 /**
  * Plays one bot game, checking after every action that the action was offered, that the rules

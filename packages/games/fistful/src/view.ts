@@ -50,7 +50,29 @@ function sharedView(state: FistfulState): SharedView {
  * per seat and one for spectators after every move: issue #14).
  */
 export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
-  const { rng: _secret, ...visible } = state;
   const { waitingFor, liveScores } = sharedView(state);
-  return { ...visible, viewer, waitingFor, liveScores };
+  // Every key named, the RNG left out: spreading the frozen state and adding keys cost V8 several
+  // times more (issue #14), and the view's type makes a new state key fail to compile until it is
+  // listed here or hidden.
+  return {
+    seats: state.seats,
+    players: state.players,
+    locations: state.locations,
+    signs: state.signs,
+    spaces: state.spaces,
+    bag: state.bag,
+    jailDynamite: state.jailDynamite,
+    explodedDynamite: state.explodedDynamite,
+    graves: state.graves,
+    boxed: state.boxed,
+    bank: state.bank,
+    active: state.active,
+    turnsPlayed: state.turnsPlayed,
+    turn: state.turn,
+    step: state.step,
+    endTrigger: state.endTrigger,
+    viewer,
+    waitingFor,
+    liveScores,
+  };
 }

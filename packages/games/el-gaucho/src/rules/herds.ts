@@ -10,13 +10,34 @@ export function isRun(values: readonly number[]): boolean {
   return values.every((v, i) => i === 0 || (up ? v > values[i - 1]! : v < values[i - 1]!));
 }
 
-/** Whether `value` may be laid to the right of the herd without closing it. */
+/**
+ * Whether `value` may be laid to the right of the herd without closing it: `isRun` of the herd's
+ * values and `value`, read in place (the bot asks this for every tile of every plan: issue #14).
+ */
 export function fitsAtEnd(herd: readonly Tile[], value: number): boolean {
-  return isRun([...herd.map((t) => t.value), value]);
+  if (herd.length === 0) return true;
+  if (herd.length === 1) return herd[0]!.value !== value;
+  const up = herd[1]!.value > herd[0]!.value;
+  for (let i = 1; i <= herd.length; i++) {
+    const previous = herd[i - 1]!.value;
+    const next = i === herd.length ? value : herd[i]!.value;
+    if (up ? !(next > previous) : !(next < previous)) return false;
+  }
+  return true;
+}
+
+/** The herd's highest value, 0 for an empty herd. */
+function highestValue(herd: readonly Tile[]): number {
+  let highest = 0;
+  for (const tile of herd) if (tile.value > highest) highest = tile.value;
+  return highest;
 }
 
 /** What a herd sells for: count × the highest value. */
-export const herdPrice = (herd: readonly Tile[]): number => herd.length * Math.max(0, ...herd.map((t) => t.value));
+export const herdPrice = (herd: readonly Tile[]): number => herd.length * highestValue(herd);
+
+/** What the herd would sell for with a tile of `value` added, without building that herd (for the bot). */
+export const herdPriceWith = (herd: readonly Tile[], value: number): number => (herd.length + 1) * Math.max(highestValue(herd), value);
 
 /** Positions (0 = front) where the stable may put `value` inside the herd keeping it a run (RULINGS.stableFits). */
 export function sortInPositions(herd: readonly Tile[], value: number): number[] {

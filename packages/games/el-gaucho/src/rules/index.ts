@@ -20,7 +20,7 @@ import type { GauchoState } from "../state.ts";
 import { newTurn } from "../state.ts";
 import { earn, layAtEnd, sellHerd, sortInPositions } from "./herds.ts";
 import { type DieAction, dicePairs, dieActions, keepChoices } from "./options.ts";
-import { type FieldRef, drawTile, fillPampa, freeFields, isFull } from "./pampa.ts";
+import { type FieldRef, drawTile, fillPampa, freeFields, hasFreeField, isFull } from "./pampa.ts";
 
 export type GauchoAction =
   | { type: "keep"; tiles: Tile[] }
@@ -155,7 +155,11 @@ function turnOptions(state: GauchoState): GauchoAction[] {
 }
 
 function ownLying(state: GauchoState, seat: Seat): FieldRef[] {
-  return state.pampa.flatMap((row, r) => row.flatMap((f, i) => (f.gaucho?.seat === seat && !f.gaucho.standing ? [{ row: r, field: i }] : [])));
+  const lying: FieldRef[] = [];
+  state.pampa.forEach((row, r) => {
+    for (let i = 0; i < row.length; i++) if (row[i]!.gaucho?.seat === seat && !row[i]!.gaucho!.standing) lying.push({ row: r, field: i });
+  });
+  return lying;
 }
 
 function specialOptions(state: GauchoState, seat: Seat, area: Area): GauchoAction[] {
@@ -167,10 +171,14 @@ function specialOptions(state: GauchoState, seat: Seat, area: Area): GauchoActio
       return [{ type: "wish" }];
     case "sale":
       return BREEDS.filter((breed) => player.herds[breed].length >= INSTANT_SALE_MIN).map((breed) => ({ type: "instantSale" as const, breed }));
-    case "thief":
-      return state.players.flatMap((other, victim) =>
-        victim === seat ? [] : BREEDS.flatMap((breed) => other.herds[breed].map((t) => ({ type: "steal" as const, victim, breed, value: t.value }))),
-      );
+    case "thief": {
+      const steals: GauchoAction[] = [];
+      state.players.forEach((other, victim) => {
+        if (victim === seat) return;
+        for (const breed of BREEDS) for (const t of other.herds[breed]) steals.push({ type: "steal", victim, breed, value: t.value });
+      });
+      return steals;
+    }
     case "overseer": {
       const lying = ownLying(state, seat);
       const raise: GauchoAction[] = lying.map((f) => ({ type: "overseerRaise" as const, fields: [f] }));
@@ -181,7 +189,7 @@ function specialOptions(state: GauchoState, seat: Seat, area: Area): GauchoActio
       return [...raise, ...replace];
     }
     case "steppe":
-      return state.steppe.length > 0 && freeFields(state.pampa).length > 0 ? [{ type: "steppe" }] : []; // RULINGS.steppeNeedsRoom
+      return state.steppe.length > 0 && hasFreeField(state.pampa) ? [{ type: "steppe" }] : []; // RULINGS.steppeNeedsRoom
   }
 }
 

@@ -21,27 +21,32 @@ export type DieAction =
  * same die values are listed once.
  */
 export function waysToMake(value: number, dice: readonly number[], wish: number): DiceUse[] {
+  // Plain loops and no closures: the prompts of every turn and every plan the bot weighs ask this
+  // many times over (issue #14).
   const ways: DiceUse[] = [];
-  const keys: string[] = [];
-  const consider = (used: number[]): void => {
-    const sum = used.reduce((a, b) => a + b, 0);
-    for (const withWish of [false, true]) {
-      const ok = withWish ? wish > 0 && value - sum >= 1 && value - sum <= 6 : used.length > 0 && sum === value;
-      if (!ok) continue;
-      const sorted = [...used].sort((a, b) => a - b);
-      const key = `${sorted.join(",")}|${withWish}`;
-      if (keys.includes(key)) continue;
-      keys.push(key);
-      ways.push({ dice: sorted, wish: withWish });
-    }
-  };
-  consider([]);
+  addWays(ways, value, wish, []);
   for (let i = 0; i < dice.length; i++) {
-    consider([dice[i]!]);
-    for (let j = i + 1; j < dice.length; j++) consider([dice[i]!, dice[j]!]);
+    addWays(ways, value, wish, [dice[i]!]);
+    for (let j = i + 1; j < dice.length; j++) addWays(ways, value, wish, [dice[i]!, dice[j]!]);
   }
   return ways;
 }
+
+/** Adds the ways `used` (at most two dice) makes `value`: alone, and with the wish die making up the rest. */
+function addWays(ways: DiceUse[], value: number, wish: number, used: number[]): void {
+  const sum = used.length === 0 ? 0 : used.length === 1 ? used[0]! : used[0]! + used[1]!;
+  if (used.length === 2 && used[0]! > used[1]!) used.reverse();
+  if (used.length > 0 && sum === value) addWay(ways, { dice: used, wish: false });
+  if (wish > 0 && value - sum >= 1 && value - sum <= 6) addWay(ways, { dice: [...used], wish: true });
+}
+
+/** Adds `way` unless a way with the same die values (and wish die or not) is there already. */
+function addWay(ways: DiceUse[], way: DiceUse): void {
+  for (const other of ways) if (other.wish === way.wish && sameDice(other.dice, way.dice)) return;
+  ways.push(way);
+}
+
+const sameDice = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);
 
 export interface Actor {
   seat: Seat;
@@ -54,36 +59,34 @@ export interface Actor {
 export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Actor, dice: readonly number[], wish: number): DieAction[] {
   const actions: DieAction[] = [];
   const hasGaucho = actor.gauchos > 0;
-  const memo = new Map<number, DiceUse[]>();
-  const ways = (value: number): DiceUse[] => {
-    let found = memo.get(value);
-    if (!found) memo.set(value, (found = waysToMake(value, dice, wish)));
-    return found;
-  };
-  pampa.forEach((row, r) => {
-    row.forEach((f, i) => {
-      if (!f.tile) return;
+  // The ways to make each value, found once per call: many fields and areas ask for the same values.
+  // (Looked up in place, not through a helper closure: the bot calls this for every pair of dice it weighs.)
+  const ways: DiceUse[][] = [];
+  for (let r = 0; r < pampa.length; r++) {
+    const row = pampa[r]!;
+    for (let i = 0; i < row.length; i++) {
+      const f = row[i]!;
+      if (!f.tile) continue;
+      const large = f.tile.value;
+      const small = smallNumber(large);
       if (!f.gaucho && hasGaucho) {
-        for (const use of ways(f.tile.value)) actions.push({ type: "stand", row: r, field: i, ...use });
-        for (const use of ways(smallNumber(f.tile.value))) actions.push({ type: "lay", row: r, field: i, ...use });
+        for (const use of (ways[large] ??= waysToMake(large, dice, wish))) actions.push({ type: "stand", row: r, field: i, dice: use.dice, wish: use.wish });
+        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) actions.push({ type: "lay", row: r, field: i, dice: use.dice, wish: use.wish });
       }
       if (f.gaucho && f.gaucho.seat === actor.seat && !f.gaucho.standing) {
-        for (const use of ways(smallNumber(f.tile.value))) actions.push({ type: "raise", row: r, field: i, ...use });
+        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) actions.push({ type: "raise", row: r, field: i, dice: use.dice, wish: use.wish });
       }
-    });
-  });
+    }
+  }
   if (hasGaucho) {
     for (const area of AREAS) {
       if (actor.areas[area] || actor.touched.includes(area)) continue; // RULINGS.areaOncePerTurn
-      const seen = new Set<string>();
+      const offered: DiceUse[] = [];
       for (const value of AREA_VALUES[area]) {
-        for (const use of ways(value)) {
-          const key = `${use.dice.join(",")}|${use.wish}`;
-          if (seen.has(key)) continue; // a wish die alone makes 1, 2 and 3 the same way
-          seen.add(key);
-          actions.push({ type: "occupy", area, ...use });
-        }
+        // A wish die alone makes 1, 2 and 3 the same way: each way once.
+        for (const use of (ways[value] ??= waysToMake(value, dice, wish))) addWay(offered, use);
       }
+      for (const use of offered) actions.push({ type: "occupy", area, dice: use.dice, wish: use.wish });
     }
   }
   return actions;
@@ -91,14 +94,18 @@ export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Act
 
 /** The distinct pairs of dice values that can be taken from the rodeo. */
 export function dicePairs(rodeo: readonly number[]): number[][] {
-  const pairs = new Map<string, number[]>();
-  rodeo.forEach((a, i) => {
+  // Every pair, smaller die first, sorted, then each pair of values once (no string keys: every
+  // turn's prompt starts here).
+  const pairs: number[][] = [];
+  for (let i = 0; i < rodeo.length; i++) {
     for (let j = i + 1; j < rodeo.length; j++) {
-      const pair = [a, rodeo[j]!].sort((x, y) => x - y);
-      pairs.set(pair.join(","), pair);
+      const a = rodeo[i]!;
+      const b = rodeo[j]!;
+      pairs.push(a <= b ? [a, b] : [b, a]);
     }
-  });
-  return [...pairs.values()].sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+  }
+  pairs.sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
+  return pairs.filter((pair, k) => k === 0 || pair[0] !== pairs[k - 1]![0] || pair[1] !== pairs[k - 1]![1]);
 }
 
 function combinations<T>(items: readonly T[], k: number): T[][] {

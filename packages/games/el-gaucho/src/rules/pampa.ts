@@ -36,6 +36,12 @@ export function freeFields(pampa: readonly (readonly PampaField[])[]): FieldRef[
   return pampa.flatMap((row, r) => row.flatMap((f, i) => (f.tile ? [] : [{ row: r, field: i }])));
 }
 
+/** Whether any field has no tile: `freeFields(pampa).length > 0` without listing them. */
+export function hasFreeField(pampa: readonly (readonly PampaField[])[]): boolean {
+  for (const row of pampa) for (const field of row) if (!field.tile) return true;
+  return false;
+}
+
 /** RULINGS.fullPasture: at least one tile and every tile carries a gaucho. */
 export function isFull(row: readonly PampaField[]): boolean {
   const tiles = row.filter((f) => f.tile);

@@ -74,7 +74,9 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     const spectator = writer.appendChat("gc-5", { ...line, index: 1, seat: null, name: "Spectator", text: "{\"x\"}, NULL" });
     const bot = writer.append({ matchId: "gc-5", index: 401, seat: 1, action: { type: "bot's" }, at });
     await Promise.all([person, chat, spectator, bot]);
-    expect(writer.stats.batches).toBe(1);
+    // One statement for the batch's two actions, one for its two lines.
+    expect(writer.stats.batches).toBe(2);
+    expect(writer.stats.largestBatch).toBe(2);
     const actions = await db.prisma.matchAction.findMany({ where: { matchId: "gc-5", index: { gte: 400 } }, orderBy: { index: "asc" } });
     expect(actions.map((row) => row.byPerson)).toEqual([true, false]);
     const lines = await db.prisma.matchChat.findMany({ where: { matchId: "gc-5" }, orderBy: { index: "asc" } });

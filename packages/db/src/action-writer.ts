@@ -3,7 +3,8 @@
  * many tables at a time, one INSERT per batch, so that "a move counts once it is stored"
  * (DESIGN.md principle 5) does not cost a round trip per move. Lines of table chat go the same
  * way (a line is shown only once stored): a batch that holds some writes them in a second
- * INSERT, so chat costs a batch without any line nothing, and a line never waits on its own. A batch goes out when it holds
+ * INSERT once its moves are committed (and settled), so chat costs a batch without any line
+ * nothing and never delays the moves beside it; a line never waits on its own. A batch goes out when it holds
  * `maxRows` rows or `flushMs` after its first row, and one batch is in flight at a time: while
  * it is, the next one fills up. The promise `append` returns settles when its row is committed.
  *
@@ -85,6 +86,7 @@ const matchOf = (item: Pending): string => (item.kind === "action" ? item.row.ma
 const keyOf = (matchId: string, index: number): string => `${matchId}\u0000${index}`;
 
 export interface WriterStats {
+  /** Statements that wrote rows: one per batch of actions, one more for a batch's chat lines. */
   batches: number;
   rows: number;
   /** Largest batch written. */
@@ -182,7 +184,14 @@ export class ActionWriter {
     }
     if (this.inFlight || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxRows);
-    this.inFlight = this.writeBatch(batch).finally(() => {
+    const actions = batch.filter((item) => item.kind === "action");
+    const lines = batch.filter((item) => item.kind === "chat");
+    // The moves first, settled as soon as they are committed: a batch's chat never holds them up.
+    const written = async () => {
+      if (actions.length > 0) await this.writeBatch(actions);
+      if (lines.length > 0) await this.writeBatch(lines);
+    };
+    this.inFlight = written().finally(() => {
       this.inFlight = null;
       if (this.queue.length > 0) this.schedule();
     });
@@ -230,13 +239,11 @@ export class ActionWriter {
   }
 
   /**
-   * Writes the batch's actions in one statement, then its chat lines (if any) in another.
-   * Returns what settles each row's promise, called once the batch is counted as written.
+   * Writes rows of one kind (actions, or chat lines) in one statement. Returns what settles each
+   * row's promise, called once the rows are counted as written.
    */
   private async insert(batch: Pending[]): Promise<() => void> {
-    const actions = batch.filter((item) => item.kind === "action");
-    const lines = batch.filter((item) => item.kind === "chat");
-    const outcomes = [...(actions.length > 0 ? await this.insertActions(actions) : []), ...(lines.length > 0 ? await this.insertChat(lines) : [])];
+    const outcomes = batch[0]?.kind === "chat" ? await this.insertChat(batch as (Pending & { kind: "chat" })[]) : await this.insertActions(batch as (Pending & { kind: "action" })[]);
     return () => outcomes.forEach((settle) => settle());
   }
 

@@ -176,7 +176,7 @@ describe("table chat", () => {
     expect(late.messages.find((m) => m.type === "chat")?.payload).toMatchObject({ replace: true });
   });
 
-  it("stores every line with the match, by move, and serves it with the replay", async () => {
+  it("stores every line with the match, by move, after the end too, and serves it with the replay", async () => {
     const { ann, bob, tableId } = await table();
     ann.room.send("chat", { text: "good luck" });
     await untilChat(bob, 1);
@@ -190,6 +190,10 @@ describe("table chat", () => {
     stopBob();
     const moveOfSecond = chatOf(ann)[1]!.move;
     expect(moveOfSecond).toBeGreaterThanOrEqual(2);
+    // After the end the table stays a while, and its chat with it: stored (no longer owned), then shown.
+    ann.room.send("chat", { text: "gg" });
+    await untilChat(bob, 3);
+    expect(bob.left).toBeNull();
 
     let detail: MatchDetail | null = null;
     for (let attempt = 0; attempt < 50 && !detail?.chat?.length; attempt++) {
@@ -200,6 +204,7 @@ describe("table chat", () => {
     expect(detail!.chat.map((line) => ({ seat: line.seat, name: line.name, move: line.move, text: line.text }))).toEqual([
       { seat: 0, name: "Ann", move: 0, text: "good luck" },
       { seat: 1, name: "Bob", move: moveOfSecond, text: "nice card" },
+      { seat: 0, name: "Ann", move: ann.latest.version, text: "gg" },
     ]);
     expect(detail!.chat.map((line) => line.at)).toEqual(chatOf(ann).map((line) => line.at));
   });

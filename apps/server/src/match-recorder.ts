@@ -80,9 +80,9 @@ export class MatchRecorder {
   }
 
   /**
-   * Resolves once the action is committed, with whether a person decided it (a table rebuilt
-   * from the store lets only a person's steps be taken back); rejects with ActionConflict /
-   * ActionRefused / OwnershipLost (the table must stop).
+   * Stores an accepted action with whether a person decided it (a table rebuilt from the store
+   * lets only a person's steps be taken back). Resolves once committed; rejects with
+   * ActionConflict / ActionRefused / OwnershipLost (the table must stop).
    */
   action(index: number, seat: Seat, action: ActionBase, at: Date, byPerson: boolean): Promise<void> {
     const append = () => this.writer.append({ matchId: this.match.id, index, seat, action, at, byPerson });
@@ -128,8 +128,9 @@ export class MatchRecorder {
   /**
    * Resolves once a line of table chat is committed (it may be shown then, not before). While
    * the match runs it goes through the writer with the moves, owned like them (rejects with
-   * OwnershipLost / ActionConflict: another copy runs the table); once the match has ended
-   * (nobody owns it any more), straight to the store after the end, retried until it lands.
+   * OwnershipLost / ActionConflict: another copy runs the table); once the match is ending
+   * (its end clears the owner, so the writer would refuse it), straight to the store, retried
+   * until it lands.
    */
   chat(line: ChatLine): Promise<void> {
     const written = this.ended

@@ -2,8 +2,10 @@
  * Writes one table's match to the store (principle 5). What a table's future depends on is
  * awaited by the room before anyone sees it: the start (who sits where, with their token hashes)
  * and every accepted action, which goes through the shared ActionWriter (group commit) and is
- * published only once committed. A passing database fault is retried until the write lands;
- * the table simply waits. The end (result, or abandonment) is written in one transaction.
+ * published only once committed. A line of table chat goes the same way: through the writer
+ * while the match runs, shown once committed. A passing database fault is retried until the
+ * write lands; the table simply waits. The end (result, or abandonment) is written in one
+ * transaction.
  */
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
 import { type ActionWriter, type MatchStore, OwnershipLost, type TableSetup } from "@saloon/db";
@@ -41,6 +43,12 @@ export class MatchRecorder {
   private lastWrite: Promise<unknown> = Promise.resolve();
   /** A take-back not yet committed: actions after it are written once it is (their indexes are reused). */
   private takingBack: Promise<void> | null = null;
+  /** Settles once the match row exists (a waiting table's row is written when its first person arrives). */
+  private rowStored: Promise<void> = Promise.resolve();
+  /** The latest chat write, settled either way: the end of the match waits for it. */
+  private lastChat: Promise<unknown> = Promise.resolve();
+  /** The end of the match is being (or has been) written: chat goes straight to the store after it. */
+  private ended: Promise<unknown> | null = null;
 
   constructor(
     private readonly store: MatchStore,
@@ -58,18 +66,26 @@ export class MatchRecorder {
   /** The waiting table's row; nothing depends on it (the start writes the row too). */
   created(): void {
     this.inBackground("create", () => this.store.createMatch({ ...this.match, status: "waiting", seats: [] }));
+    this.rowStored = this.background;
   }
 
   /** Resolves once the start (match row, players, seats, status) is committed. */
   async started(at: Date, seats: SeatFacts[]): Promise<void> {
     this.startedAt = at;
     this.seats = seats;
-    await this.untilStored("start", () => this.store.startMatch({ ...this.match, status: "playing", seats: [] }, at, seats));
+    const start = this.untilStored("start", () => this.store.startMatch({ ...this.match, status: "playing", seats: [] }, at, seats));
+    // The start writes the match row too, should its earlier write have been lost: chat waits for it.
+    this.rowStored = start.catch(() => undefined);
+    await start;
   }
 
-  /** Resolves once the action is committed; rejects with ActionConflict / ActionRefused (the table must stop). */
-  action(index: number, seat: Seat, action: ActionBase, at: Date): Promise<void> {
-    const append = () => this.writer.append({ matchId: this.match.id, index, seat, action, at });
+  /**
+   * Stores an accepted action with whether a person decided it (a table rebuilt from the store
+   * lets only a person's steps be taken back). Resolves once committed; rejects with
+   * ActionConflict / ActionRefused / OwnershipLost (the table must stop).
+   */
+  action(index: number, seat: Seat, action: ActionBase, at: Date, byPerson: boolean): Promise<void> {
+    const append = () => this.writer.append({ matchId: this.match.id, index, seat, action, at, byPerson });
     // Straight into the group commit, unless a take-back is on its way: then after it, in order.
     const written = this.takingBack ? this.takingBack.then(append) : append();
     this.lastWrite = written.catch(() => undefined);
@@ -109,21 +125,34 @@ export class MatchRecorder {
     this.inBackground(`seat ${seat.seat}`, () => this.store.replaceSeat(this.match.id, seat));
   }
 
-  /** A line of table chat; nothing waits for it (it is already shown), and it follows the writes before it. */
-  chat(line: ChatLine): void {
-    this.inBackground(`chat ${line.index}`, () => this.store.appendChat(this.match.id, [line]));
+  /**
+   * Resolves once a line of table chat is committed (it may be shown then, not before). While
+   * the match runs it goes through the writer with the moves, owned like them (rejects with
+   * OwnershipLost / ActionConflict: another copy runs the table); once the match is ending
+   * (its end clears the owner, so the writer would refuse it), straight to the store, retried
+   * until it lands.
+   */
+  chat(line: ChatLine): Promise<void> {
+    const written = this.ended
+      ? this.ended.then(() => this.untilStored(`chat ${line.index}`, () => this.store.appendChat(this.match.id, [line])))
+      : this.rowStored.then(() => this.writer.appendChat(this.match.id, line));
+    this.lastChat = written.catch(() => undefined);
+    return written;
   }
 
   /** The whole match and its result in one transaction, retried until it lands; only while this process owns the match. */
-  async finished(at: Date, actions: { seat: Seat; action: ActionBase; at: number }[], scores: FinalScores): Promise<void> {
-    await this.background;
+  async finished(at: Date, actions: { seat: Seat; action: ActionBase; at: number; byPerson?: boolean }[], scores: FinalScores): Promise<void> {
+    // Chat written before the end goes first: once the end is stored the writer may no longer write for this match.
+    const end = Promise.all([this.background, this.lastChat]);
+    this.ended = end;
+    await end;
     await this.untilStored("finish", () =>
       this.store.finishMatch({
         ...this.match,
         startedAt: this.startedAt,
         finishedAt: at,
         seats: [],
-        actions: actions.map((entry, index) => ({ index, seat: entry.seat, action: entry.action, at: new Date(entry.at) })),
+        actions: actions.map((entry, index) => ({ index, seat: entry.seat, action: entry.action, at: new Date(entry.at), byPerson: entry.byPerson === true })),
         scores,
       }),
     );
@@ -132,7 +161,9 @@ export class MatchRecorder {
 
   /** The match will never go on: stored as abandoned, with its log, for the history and replays. */
   async abandoned(reason: string): Promise<void> {
-    await this.background;
+    const end = Promise.all([this.background, this.lastChat]);
+    this.ended = end;
+    await end;
     await this.untilStored("abandon", () => this.store.markAbandoned(this.match.id, reason, new Date(), this.match.ownerId));
   }
 

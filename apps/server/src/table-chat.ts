@@ -4,7 +4,8 @@
  * `spectatorChat: true`. Each message is cleaned (normaliseChat), bounded (MAX_CHAT_LENGTH
  * characters) and rate-limited per person, and carries nothing but who wrote what and when:
  * never any part of a game view, so it cannot leak hidden information. The room stores each
- * line with the match and sends the recent chat to everyone who joins or comes back.
+ * line with the match and shows it only once stored (like a move: a line someone saw is never
+ * lost to a crash), then sends the recent chat to everyone who joins or comes back.
  */
 import type { Seat } from "@saloon/engine";
 import { type ChatLine, type ChatMessage, type ErrorMessage, MAX_CHAT_LENGTH, chatMessage } from "@saloon/protocol";
@@ -44,8 +45,8 @@ export class TableChat {
   }
 
   /**
-   * Checks one chat message. Returns the new line (kept here; the room sends and stores it) or
-   * the typed refusal, in which case nothing changed.
+   * Checks one chat message. Returns the new line, which takes its place in the chat (the room
+   * stores it, then calls `published`), or the typed refusal, in which case nothing changed.
    */
   accept(sender: ChatSender, payload: unknown, move: number, now: number): ChatLine | ErrorMessage {
     if (sender.seat === null && !this.spectatorsMayWrite) {
@@ -61,9 +62,13 @@ export class TableChat {
     if (!this.buckets.take(sender.person, now)) return { code: "CHAT_TOO_FAST", message: "Too many chat messages; wait a few seconds" };
     const line: ChatLine = { index: this.count, seat: sender.seat, name: sender.name || SPECTATOR_NAME, move, text, at: now };
     this.count += 1;
+    return line;
+  }
+
+  /** The line is stored and goes out now: from here on, joiners get it too. */
+  published(line: ChatLine): void {
     this.recent.push(line);
     if (this.recent.length > RECENT_CHAT_LINES) this.recent.shift();
-    return line;
   }
 
   /** The recent chat in full, for a client (at `seat`, null for a spectator) that joined or came back. */

@@ -13,7 +13,7 @@ import { JoinRejected } from "./table-options.ts";
 import type { TableRoom } from "./table-room.ts";
 import { startGrace } from "./table-room-absence.ts";
 import { finish, halt } from "./table-room-moves.ts";
-import { setBotPace } from "./table-room-requests.ts";
+import { setBotPace, showUndo } from "./table-room-requests.ts";
 import { maybeStart, setSeat } from "./table-room-seating.ts";
 import { readCreateRequest, replayStored } from "./table-setup.ts";
 import { type SeatSlot, seatFacts } from "./table-seats.ts";
@@ -54,6 +54,8 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
   room.gameState = replayed.gameState;
   room.actions.push(...replayed.actions);
   room.events.push(...replayed.events);
+  // The steps of the turn going on that may be taken back, as before the restart.
+  room.undo = replayed.undo;
   begin(room, game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);
   room.chat = new TableChat(match.table.spectatorChat ?? false, match);
   const now = Date.now();
@@ -63,6 +65,7 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
     // Everybody was disconnected by the restart: each person's grace period starts now.
     if (seat.kind === "human") startGrace(room, slot, now);
   }
+  showUndo(room);
   setBotPace(room, match.table.botPace);
   room.recorder = recorderFor(room, match.options, match.table.private ?? false);
   room.recorded = true;

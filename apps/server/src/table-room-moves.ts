@@ -58,12 +58,14 @@ export function perform(room: TableRoom, seat: Seat, action: unknown): GameError
 
   const before = room.gameState;
   room.gameState = result.state;
-  const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now() };
+  // A bot playing for an absent person is no person: its step can never be taken back.
+  const byPerson = room.slots[seat]?.kind === "human";
+  const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now(), byPerson };
   const index = room.actions.length;
   room.actions.push(accepted);
-  room.undo.accepted(room.game, index, seat, before, result.state, room.slots[seat]?.kind === "human");
+  room.undo.accepted(room.game, index, seat, before, result.state, byPerson);
   if (over) room.bots.stop();
-  const stored = room.recorder.action(index, seat, accepted.action, new Date(accepted.at));
+  const stored = room.recorder.action(index, seat, accepted.action, new Date(accepted.at), byPerson);
   room.publishing = room.publishing
     .then(() => stored)
     .then(

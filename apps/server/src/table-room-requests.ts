@@ -3,7 +3,7 @@
  * whether a step would be final, change the bots' pace or hurry them (issue #15 items 3 and 5),
  * and chat.
  */
-import { OwnershipLost } from "@saloon/db";
+import { ActionConflict, OwnershipLost } from "@saloon/db";
 import { stepPreview } from "@saloon/engine";
 import { MAX_ACTION_BYTES, SERVER_MESSAGES, botPaceMessage } from "@saloon/protocol";
 import { describeIssues, jsonSize } from "./table-options.ts";
@@ -108,14 +108,34 @@ export function botDelay(room: TableRoom): number {
   return room.botPace === "instant" ? 0 : room.botPace === "quick" ? Math.round(normal * QUICK_BOT_SHARE) : normal;
 }
 
-/** A chat message (table-chat.ts): checked, shown to everyone at the table at once, stored with the match. */
+/**
+ * A chat message (table-chat.ts): checked, stored with the match, then shown to everyone at the
+ * table. It goes out in turn with the moves (after those accepted before it, before those
+ * accepted after it), so its move number is what everyone had seen when it came; its write
+ * shares the moves' group commit, so the moves after it wait no longer than they would anyway.
+ */
 export function onChat(room: TableRoom, client: TableClient, payload: unknown): void {
   const data = client.userData;
   if (!data || !room.allow(client) || room.halted || room.failed) return;
   const seat = room.seatOf(client);
   const sender = { seat, name: seat === null ? data.name : room.slots[seat]!.name, person: data.person };
-  const line = room.chat.accept(sender, payload, room.state.version, Date.now());
+  const line = room.chat.accept(sender, payload, room.actions.length, Date.now());
   if ("code" in line) return room.reject(client, line);
-  room.recorder.chat(line);
-  room.broadcast(SERVER_MESSAGES.chat, { lines: [line], replace: false });
+  const stored = room.recorder.chat(line);
+  room.publishing = room.publishing
+    .then(() => stored)
+    .then(
+      () => {
+        if (room.halted || room.failed) return;
+        room.chat.published(line);
+        room.broadcast(SERVER_MESSAGES.chat, { lines: [line], replace: false });
+      },
+      (error: unknown) => {
+        if (error instanceof OwnershipLost || error instanceof ActionConflict) return halt(room, error);
+        // The store refused the line itself: it is not shown, and its writer is told.
+        room.log.error({ err: error, chat: line.index }, "a chat line could not be stored");
+        if (room.clients.includes(client)) room.reject(client, { code: "INTERNAL_ERROR", message: "Your chat message could not be stored; it was not sent" });
+      },
+    )
+    .catch((error: unknown) => room.failTable(error, "publish chat"));
 }

@@ -70,6 +70,8 @@ export interface AcceptedAction {
   seat: Seat;
   action: ActionBase;
   at: number;
+  /** A person decided it (not a bot): stored, so a rebuilt table knows which steps may be taken back. */
+  byPerson: boolean;
 }
 
 /** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
@@ -122,7 +124,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
    */
   awaitingPeople = false;
   /** The steps of the turn going on that their person may take back (table-undo.ts). */
-  readonly undo = new TurnUndo();
+  undo = new TurnUndo();
   botPace: BotPace = "normal";
   private admissionRules?: Admission;
   private get admission(): Admission {

@@ -6,6 +6,7 @@ import type { ResumableMatch } from "@saloon/db";
 import type { ActionBase, AnyGame, LogEvent, Seat } from "@saloon/engine";
 import { createTableOptions } from "@saloon/protocol";
 import { JoinRejected, describeIssues, parseJoin, splitOptions } from "./table-options.ts";
+import { TurnUndo } from "./table-undo.ts";
 
 /**
  * A create request, checked: the game, its parsed table options, the bot seats, and the names of
@@ -49,11 +50,15 @@ export function readCreateRequest(raw: unknown, games: Readonly<Record<string, A
   return { game, request, bots, options, automa };
 }
 
-/** A stored match's game state after every stored action, in order; throws "cannot rebuild…" when the rules refuse its log. */
+/**
+ * A stored match's game state after every stored action, in order, and its undo window as it
+ * was when the last of them was stored; throws "cannot rebuild…" when the rules refuse its log.
+ */
 export function replayStored(game: AnyGame, match: ResumableMatch): {
   gameState: unknown;
-  actions: { seat: Seat; action: ActionBase; at: number }[];
+  actions: { seat: Seat; action: ActionBase; at: number; byPerson: boolean }[];
   events: LogEvent[];
+  undo: TurnUndo;
 } {
   // A game stored under other rules would be replayed into a different game (or refused part
   // way): after a deploy that changed the rules, its table is not rebuilt (the keeper marks it).
@@ -61,15 +66,25 @@ export function replayStored(game: AnyGame, match: ResumableMatch): {
     throw new Error(`cannot rebuild table ${match.id}: it was played under rules version ${match.rulesVersion}, this server has ${game.rulesVersion}`);
   }
   let gameState = game.setup(match.seed, match.seats.length, match.options);
-  const actions: { seat: Seat; action: ActionBase; at: number }[] = [];
+  const actions: { seat: Seat; action: ActionBase; at: number; byPerson: boolean }[] = [];
   const events: LogEvent[] = [];
+  // The undo window is rebuilt as the room kept it, step by step, with the stored word on who
+  // decided each step. A bot's step empties it (steps and the "closed by a draw" note alike),
+  // so it is fed only from the step after the last bot step on: the same window, without
+  // asking the engine about every step of a long game.
+  const undo = new TurnUndo();
+  const windowFrom = match.actions.findLastIndex((entry) => entry.byPerson !== true) + 1;
   for (const [index, entry] of match.actions.entries()) {
     if (entry.index !== index) throw new Error(`cannot rebuild table ${match.id}: its log has no action ${index}`);
     const result = game.apply(gameState, entry.seat, entry.action);
     if (!result.ok) throw new Error(`cannot rebuild table ${match.id}: action ${index} is refused now (${result.error.code})`);
+    if (index >= windowFrom) {
+      undo.accepted(game, index, entry.seat, gameState, result.state, true);
+      undo.published(index, events.length);
+    }
     gameState = result.state;
-    actions.push({ seat: entry.seat, action: entry.action, at: entry.at.getTime() });
+    actions.push({ seat: entry.seat, action: entry.action, at: entry.at.getTime(), byPerson: entry.byPerson === true });
     events.push(...result.events);
   }
-  return { gameState, actions, events };
+  return { gameState, actions, events, undo };
 }

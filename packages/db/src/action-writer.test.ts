@@ -65,6 +65,31 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     await writer.close();
   });
 
+  it("stores whether a person or a bot decided each action, and chat lines in the same batch, each settled once committed", async () => {
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 20 });
+    const at = new Date("2026-05-06T07:08:09.010Z");
+    const person = writer.append({ matchId: "gc-5", index: 400, seat: 0, action: { type: "mine" }, at, byPerson: true });
+    const line = { index: 0, seat: 0, name: "Ann\u0000", move: 401, text: "after my move \ud800 <b>", at: at.getTime() };
+    const chat = writer.appendChat("gc-5", line);
+    const spectator = writer.appendChat("gc-5", { ...line, index: 1, seat: null, name: "Spectator", text: "{\"x\"}, NULL" });
+    const bot = writer.append({ matchId: "gc-5", index: 401, seat: 1, action: { type: "bot's" }, at });
+    await Promise.all([person, chat, spectator, bot]);
+    // One statement for the batch's two actions, one for its two lines.
+    expect(writer.stats.batches).toBe(2);
+    expect(writer.stats.largestBatch).toBe(2);
+    const actions = await db.prisma.matchAction.findMany({ where: { matchId: "gc-5", index: { gte: 400 } }, orderBy: { index: "asc" } });
+    expect(actions.map((row) => row.byPerson)).toEqual([true, false]);
+    const lines = await db.prisma.matchChat.findMany({ where: { matchId: "gc-5" }, orderBy: { index: "asc" } });
+    expect(lines.map(({ index, seat, name, move, text, at }) => ({ index, seat, name, move, text, at: at.getTime() }))).toEqual([
+      { index: 0, seat: 0, name: "Ann", move: 401, text: "after my move \ufffd <b>", at: at.getTime() },
+      { index: 1, seat: null, name: "Spectator", move: 401, text: '{"x"}, NULL', at: at.getTime() },
+    ]);
+    // The same line again (a lost answer) is fine; another line at its place means another copy writes.
+    await writer.appendChat("gc-5", line);
+    await expect(writer.appendChat("gc-5", { ...line, text: "something else" })).rejects.toBeInstanceOf(ActionConflict);
+    await writer.close();
+  });
+
   it("refuses only the rows the database refuses; the other tables in the batch are written", async () => {
     const errors: string[] = [];
     const writer = makeWriter(db.prisma, { warn: () => {}, error: (_d, message) => errors.push(message) }, { flushMs: 20 });
@@ -143,6 +168,11 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     const next = stored.length;
     await newWriter.append({ matchId: "owned-1", index: next, seat: 1, action: { type: "after" }, at: new Date() });
     await expect(oldWriter.append({ matchId: "owned-1", index: next + 1, seat: 0, action: { type: "late" }, at: new Date() })).rejects.toBeInstanceOf(OwnershipLost);
+    // Its chat neither: a line the old copy would show is never stored, so it is never shown.
+    const line = { index: 0, seat: 0, name: "Old", move: next, text: "too late", at: Date.now() };
+    await expect(oldWriter.appendChat("owned-1", line)).rejects.toBeInstanceOf(OwnershipLost);
+    await newWriter.appendChat("owned-1", { ...line, name: "New", text: "here now" });
+    expect((await db.prisma.matchChat.findMany({ where: { matchId: "owned-1" } })).map((row) => row.text)).toEqual(["here now"]);
     expect(await db.prisma.matchAction.count({ where: { matchId: "owned-1" } })).toBe(next + 1);
     await Promise.all([oldWriter.close(), newWriter.close()]);
   });

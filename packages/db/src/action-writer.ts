@@ -1,7 +1,10 @@
 /**
  * Group commit for accepted actions: every table hands its actions here, and they are written
  * many tables at a time, one INSERT per batch, so that "a move counts once it is stored"
- * (DESIGN.md principle 5) does not cost a round trip per move. A batch goes out when it holds
+ * (DESIGN.md principle 5) does not cost a round trip per move. Lines of table chat go the same
+ * way (a line is shown only once stored): a batch that holds some writes them in a second
+ * INSERT once its moves are committed (and settled), so chat costs a batch without any line
+ * nothing and never delays the moves beside it; a line never waits on its own. A batch goes out when it holds
  * `maxRows` rows or `flushMs` after its first row, and one batch is in flight at a time: while
  * it is, the next one fills up. The promise `append` returns settles when its row is committed.
  *
@@ -15,8 +18,9 @@
  * of a table that no longer runs it.
  */
 import { Prisma, type PrismaClient } from "./generated/prisma/client.ts";
+import type { ChatLine } from "@saloon/protocol";
 import type { Logger } from "./match-store.ts";
-import { storableJson } from "./storable.ts";
+import { storableJson, storableText } from "./storable.ts";
 
 export interface ActionRow {
   matchId: string;
@@ -24,12 +28,14 @@ export interface ActionRow {
   seat: number;
   action: unknown;
   at: Date;
+  /** A person decided it (absent or false: a bot did, and it can never be taken back). */
+  byPerson?: boolean;
 }
 
-/** The action's (matchId, index) is already stored with different content: another process runs this table. */
+/** The row's (matchId, index) is already stored with different content: another process runs this table. */
 export class ActionConflict extends Error {
-  constructor(readonly matchId: string, readonly index: number) {
-    super(`match ${matchId} already has a different action ${index}: the table is running elsewhere`);
+  constructor(readonly matchId: string, readonly index: number, what: "action" | "chat line" = "action") {
+    super(`match ${matchId} already has a different ${what} ${index}: the table is running elsewhere`);
     this.name = "ActionConflict";
   }
 }
@@ -71,14 +77,16 @@ export interface ActionWriterOptions {
   pool?: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 }
 
-interface Pending {
-  row: ActionRow;
-  json: string;
-  done: () => void;
-  fail: (error: Error) => void;
-}
+type Pending = (
+  | { kind: "action"; row: ActionRow; json: string }
+  | { kind: "chat"; matchId: string; line: ChatLine }
+) & { done: () => void; fail: (error: Error) => void };
+
+const matchOf = (item: Pending): string => (item.kind === "action" ? item.row.matchId : item.matchId);
+const keyOf = (matchId: string, index: number): string => `${matchId}\u0000${index}`;
 
 export interface WriterStats {
+  /** Statements that wrote rows: one per batch of actions, one more for a batch's chat lines. */
   batches: number;
   rows: number;
   /** Largest batch written. */
@@ -125,7 +133,20 @@ export class ActionWriter {
     if (this.closed) return Promise.reject(new Error("the action writer is closed"));
     return new Promise<void>((done, fail) => {
       // Actions are legal options the rules made, but the store never trusts a string it is given.
-      this.queue.push({ row, json: JSON.stringify(storableJson(row.action)), done, fail });
+      this.queue.push({ kind: "action", row, json: JSON.stringify(storableJson(row.action)), done, fail });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Queues one line of a table's chat; resolves once it is committed (written with the batch it
+   * falls in), rejects with ActionConflict (another line at its place), OwnershipLost or ActionRefused.
+   */
+  appendChat(matchId: string, given: ChatLine): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("the action writer is closed"));
+    const line = { ...given, name: storableText(given.name), text: storableText(given.text) };
+    return new Promise<void>((done, fail) => {
+      this.queue.push({ kind: "chat", matchId, line, done, fail });
       this.schedule();
     });
   }
@@ -163,7 +184,14 @@ export class ActionWriter {
     }
     if (this.inFlight || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxRows);
-    this.inFlight = this.writeBatch(batch).finally(() => {
+    const actions = batch.filter((item) => item.kind === "action");
+    const lines = batch.filter((item) => item.kind === "chat");
+    // The moves first, settled as soon as they are committed: a batch's chat never holds them up.
+    const written = async () => {
+      if (actions.length > 0) await this.writeBatch(actions);
+      if (lines.length > 0) await this.writeBatch(lines);
+    };
+    this.inFlight = written().finally(() => {
       this.inFlight = null;
       if (this.queue.length > 0) this.schedule();
     });
@@ -173,10 +201,11 @@ export class ActionWriter {
   private async writeBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.insert(batch);
+        const settle = await this.insert(batch);
         this.stats.batches += 1;
         this.stats.rows += batch.length;
         this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+        settle();
         return;
       } catch (error) {
         this.stats.failedAttempts += 1;
@@ -194,10 +223,10 @@ export class ActionWriter {
 
   private async writeEachMatch(batch: Pending[]): Promise<void> {
     const byMatch = new Map<string, Pending[]>();
-    for (const item of batch) byMatch.set(item.row.matchId, [...(byMatch.get(item.row.matchId) ?? []), item]);
+    for (const item of batch) byMatch.set(matchOf(item), [...(byMatch.get(matchOf(item)) ?? []), item]);
     for (const [matchId, items] of byMatch) {
       try {
-        await this.insert(items);
+        (await this.insert(items))();
       } catch (error) {
         if (!isRowError(error)) {
           await this.writeBatch(items);
@@ -210,45 +239,98 @@ export class ActionWriter {
   }
 
   /**
-   * One statement for the whole batch. A row whose (matchId, index) exists already was either
-   * committed by an earlier attempt whose answer got lost (same content: fine) or written by
-   * another process running the same table (ActionConflict: this copy must stop). A row of a
-   * match this process does not own is not written at all (OwnershipLost).
+   * Writes rows of one kind (actions, or chat lines) in one statement. Returns what settles each
+   * row's promise, called once the rows are counted as written.
    */
-  private async insert(batch: Pending[]): Promise<void> {
-    // Five array parameters for the whole batch, not five per row: binding each value on its
-    // own cost more CPU than the rest of the write (bench:store, issue #14).
-    const matchIds = batch.map(({ row }) => row.matchId);
-    const indexes = batch.map(({ row }) => row.index);
-    const seats = batch.map(({ row }) => row.seat);
-    const actions = batch.map(({ json }) => json);
-    const ats = batch.map(({ row }) => row.at.toISOString());
-    const owner = this.owner?.();
-    const values: unknown[] = [matchIds, indexes, seats, actions, ats];
-    if (owner !== undefined) values.push(owner);
-    const owned = owner === undefined ? `SELECT DISTINCT v."matchId" AS "id" FROM v` : `SELECT "id" FROM "Match" WHERE "id" IN (SELECT "matchId" FROM v) AND "ownerId" = $6 FOR SHARE`;
-    const text = `
-      WITH v ("matchId", "index", "seat", "action", "at") AS (
-        SELECT "matchId", "index", "seat", "action"::jsonb, "at"::timestamp(3)
-        FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[]) AS u ("matchId", "index", "seat", "action", "at")
-      )
-      INSERT INTO "MatchAction" ("matchId", "index", "seat", "action", "at")
-      SELECT v."matchId", v."index", v."seat", v."action", v."at" FROM v JOIN (${owned}) m ON m."id" = v."matchId"
-      ON CONFLICT DO NOTHING
-      RETURNING "matchId", "index"`;
-    const inserted = (this.pool ? (await this.pool.query(text, values)).rows : await this.prisma.$queryRawUnsafe(text, ...values)) as { matchId: string; index: number }[];
-    const written = new Set(inserted.map((r) => `${r.matchId}\u0000${r.index}`));
-    const existing = batch.filter(({ row }) => !written.has(`${row.matchId}\u0000${row.index}`));
-    const stored = existing.length ? await this.storedAs(existing) : new Map<Pending, boolean>();
-    for (const item of batch) {
-      if (written.has(`${item.row.matchId}\u0000${item.row.index}`) || stored.get(item) === true) item.done();
-      else if (stored.get(item) === false) item.fail(new ActionConflict(item.row.matchId, item.row.index));
-      else item.fail(new OwnershipLost(item.row.matchId));
-    }
+  private async insert(batch: Pending[]): Promise<() => void> {
+    const outcomes = batch[0]?.kind === "chat" ? await this.insertChat(batch as (Pending & { kind: "chat" })[]) : await this.insertActions(batch as (Pending & { kind: "action" })[]);
+    return () => outcomes.forEach((settle) => settle());
   }
 
-  /** For each row already stored at its place: true if with the same content, false if different; absent if none is stored. */
-  private async storedAs(items: Pending[]): Promise<Map<Pending, boolean>> {
+  /**
+   * One statement for all the batch's actions. A row whose (matchId, index) exists already was
+   * either committed by an earlier attempt whose answer got lost (same content: fine) or written
+   * by another process running the same table (ActionConflict: this copy must stop). A row of a
+   * match this process does not own is not written at all (OwnershipLost).
+   */
+  private async insertActions(batch: (Pending & { kind: "action" })[]): Promise<(() => void)[]> {
+    // Six array parameters for the whole batch, not six per row: binding each value on its
+    // own cost more CPU than the rest of the write (bench:store, issue #14).
+    const columns = [
+      batch.map(({ row }) => row.matchId),
+      batch.map(({ row }) => row.index),
+      batch.map(({ row }) => row.seat),
+      batch.map(({ json }) => json),
+      batch.map(({ row }) => row.at.toISOString()),
+      batch.map(({ row }) => row.byPerson === true),
+    ];
+    const inserted = await this.insertOwned(
+      "MatchAction",
+      `"matchId", "index", "seat", "action", "at", "byPerson"`,
+      `SELECT "matchId", "index", "seat", "action"::jsonb, "at"::timestamp(3), "byPerson"
+       FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::boolean[]) AS u ("matchId", "index", "seat", "action", "at", "byPerson")`,
+      columns,
+    );
+    const existing = batch.filter(({ row }) => !inserted.has(keyOf(row.matchId, row.index)));
+    const stored = existing.length ? await this.actionsStoredAs(existing) : new Map<Pending, boolean>();
+    return batch.map((item) => {
+      if (inserted.has(keyOf(item.row.matchId, item.row.index)) || stored.get(item) === true) return item.done;
+      if (stored.get(item) === false) return () => item.fail(new ActionConflict(item.row.matchId, item.row.index));
+      return () => item.fail(new OwnershipLost(item.row.matchId));
+    });
+  }
+
+  /** The batch's chat lines in one statement, under the same rules as its actions. */
+  private async insertChat(batch: (Pending & { kind: "chat" })[]): Promise<(() => void)[]> {
+    const columns = [
+      batch.map(({ matchId }) => matchId),
+      batch.map(({ line }) => line.index),
+      batch.map(({ line }) => line.seat),
+      batch.map(({ line }) => line.name),
+      batch.map(({ line }) => line.move),
+      batch.map(({ line }) => line.text),
+      batch.map(({ line }) => new Date(line.at).toISOString()),
+    ];
+    const inserted = await this.insertOwned(
+      "MatchChat",
+      `"matchId", "index", "seat", "name", "move", "text", "at"`,
+      `SELECT "matchId", "index", "seat", "name", "move", "text", "at"::timestamp(3)
+       FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[], $7::text[]) AS u ("matchId", "index", "seat", "name", "move", "text", "at")`,
+      columns,
+    );
+    const existing = batch.filter((item) => !inserted.has(keyOf(item.matchId, item.line.index)));
+    const stored = existing.length ? await this.chatStoredAs(existing) : new Map<Pending, boolean>();
+    return batch.map((item) => {
+      if (inserted.has(keyOf(item.matchId, item.line.index)) || stored.get(item) === true) return item.done;
+      if (stored.get(item) === false) return () => item.fail(new ActionConflict(item.matchId, item.line.index, "chat line"));
+      return () => item.fail(new OwnershipLost(item.matchId));
+    });
+  }
+
+  /**
+   * INSERT … SELECT from `rows` (a query over the array parameters that yields `columns`, the
+   * first being "matchId"), only for matches this process owns, skipping rows whose place is
+   * taken. Returns the places written.
+   */
+  private async insertOwned(table: string, columns: string, rows: string, values: unknown[]): Promise<Set<string>> {
+    const owner = this.owner?.();
+    const parameters = owner === undefined ? values : [...values, owner];
+    const owned =
+      owner === undefined
+        ? `SELECT DISTINCT v."matchId" AS "id" FROM v`
+        : `SELECT "id" FROM "Match" WHERE "id" IN (SELECT "matchId" FROM v) AND "ownerId" = $${parameters.length} FOR SHARE`;
+    const text = `
+      WITH v (${columns}) AS (${rows})
+      INSERT INTO "${table}" (${columns})
+      SELECT v.* FROM v JOIN (${owned}) m ON m."id" = v."matchId"
+      ON CONFLICT DO NOTHING
+      RETURNING "matchId", "index"`;
+    const inserted = (this.pool ? (await this.pool.query(text, parameters)).rows : await this.prisma.$queryRawUnsafe(text, ...parameters)) as { matchId: string; index: number }[];
+    return new Set(inserted.map((row) => keyOf(row.matchId, row.index)));
+  }
+
+  /** For each action already stored at its place: true if with the same content, false if different; absent if none is stored. */
+  private async actionsStoredAs(items: (Pending & { kind: "action" })[]): Promise<Map<Pending, boolean>> {
     const keys = items.map(({ row }) => Prisma.sql`(${row.matchId}, ${row.index})`);
     const stored = await this.prisma.$queryRaw<{ matchId: string; index: number; seat: number; action: unknown }[]>`
       SELECT "matchId", "index", "seat", "action" FROM "MatchAction" WHERE ("matchId", "index") IN (${Prisma.join(keys)})`;
@@ -256,6 +338,19 @@ export class ActionWriter {
     for (const item of items) {
       const row = stored.find((s) => s.matchId === item.row.matchId && s.index === item.row.index);
       if (row) result.set(item, row.seat === item.row.seat && canonical(row.action) === canonical(JSON.parse(item.json)));
+    }
+    return result;
+  }
+
+  /** The same for chat lines: the same writer, seat and text at the same place is the same line. */
+  private async chatStoredAs(items: (Pending & { kind: "chat" })[]): Promise<Map<Pending, boolean>> {
+    const keys = items.map(({ matchId, line }) => Prisma.sql`(${matchId}, ${line.index})`);
+    const stored = await this.prisma.$queryRaw<{ matchId: string; index: number; seat: number | null; name: string; text: string }[]>`
+      SELECT "matchId", "index", "seat", "name", "text" FROM "MatchChat" WHERE ("matchId", "index") IN (${Prisma.join(keys)})`;
+    const result = new Map<Pending, boolean>();
+    for (const item of items) {
+      const row = stored.find((s) => s.matchId === item.matchId && s.index === item.line.index);
+      if (row) result.set(item, row.seat === item.line.seat && row.name === item.line.name && row.text === item.line.text);
     }
     return result;
   }

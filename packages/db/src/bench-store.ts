@@ -1,5 +1,5 @@
 /**
- * pnpm bench:store [--tables 300] [--seconds 5] [--rate 2]
+ * pnpm bench:store [--tables 300] [--seconds 5] [--rate 2] [--chat 0.2]
  *
  * What storing moves costs, per database: `tables` busy tables each making `rate` moves a
  * second, every move written before it may be shown. Prints moves stored per second, the time
@@ -8,6 +8,8 @@
  * transaction, and the process's CPU time per stored move (for PGlite in a worker, the worker's
  * too). Compares the group commit (ActionWriter) with one INSERT per move, and PGlite in
  * a worker thread with PGlite on the main thread. PostgreSQL too when TEST_DATABASE_URL is set.
+ * The group commit runs again with every table also writing `chat` lines of table chat a second
+ * (each shown only once stored, in the batch it falls in): what chat costs the moves.
  */
 import { parseArgs } from "node:util";
 import { playOut } from "@saloon/engine";
@@ -17,10 +19,13 @@ import { type DatabaseConfig, openDatabase } from "./connection.ts";
 import { MatchStore } from "./match-store.ts";
 import { scratchPostgres } from "./test-databases.ts";
 
-const { values } = parseArgs({ options: { tables: { type: "string", default: "300" }, seconds: { type: "string", default: "5" }, rate: { type: "string", default: "4" } } });
+const { values } = parseArgs({
+  options: { tables: { type: "string", default: "300" }, seconds: { type: "string", default: "5" }, rate: { type: "string", default: "4" }, chat: { type: "string", default: "0.2" } },
+});
 const tables = Number(values.tables);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
+const chatRate = Number(values.chat);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -43,7 +48,7 @@ function stallProbe(): { stop(): { max: number; p99: number } } {
   };
 }
 
-async function run(label: string, config: DatabaseConfig, mode: "group" | "single"): Promise<void> {
+async function run(label: string, config: DatabaseConfig, mode: "group" | "single", chatPerSecond = 0): Promise<void> {
   const db = await openDatabase(config);
   const store = new MatchStore(db.prisma);
   const ids = Array.from({ length: tables }, (_, i) => `bench-${i}`);
@@ -58,8 +63,22 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
   let stored = 0;
   // Each table makes a move every 1/rate s, spread over the interval; a table waits for its move to be stored.
   const busy = new Set<string>();
+  // Table chat alongside (group commit only): a line every 1/chatPerSecond s per table, each waited for.
+  const chatLatencies: number[] = [];
+  const chatNext = new Map(ids.map((id) => [id, 0]));
+  const chatting = new Set<string>();
   const timer = setInterval(() => {
     for (const id of ids) {
+      if (chatPerSecond > 0 && !chatting.has(id) && Math.random() < chatPerSecond / 20) {
+        chatting.add(id);
+        const index = chatNext.get(id)!;
+        chatNext.set(id, index + 1);
+        const asked = performance.now();
+        void writer.appendChat(id, { index, seat: index % 2, name: "Bench", move: next.get(id)!, text: `line ${index} of table talk`, at: Date.now() }).then(() => {
+          chatLatencies.push(performance.now() - asked);
+          chatting.delete(id);
+        });
+      }
       if (busy.has(id) || Math.random() > rate / 20) continue;
       busy.add(id);
       const index = next.get(id)!;
@@ -103,11 +122,14 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
   const finishStall = finishLoop.stop();
 
   latencies.sort((a, b) => a - b);
+  chatLatencies.sort((a, b) => a - b);
+  const chat = chatPerSecond > 0 ? `  chat ${Math.round(chatLatencies.length / elapsed)} lines/s, commit p50 ${percentile(chatLatencies, 0.5).toFixed(1)} ms p99 ${percentile(chatLatencies, 0.99).toFixed(1)} ms` : "";
   console.log(
     `${label.padEnd(34)} ${String(Math.round(stored / elapsed)).padStart(6)} moves/s  commit p50 ${percentile(latencies, 0.5).toFixed(1).padStart(6)} ms  p99 ${percentile(latencies, 0.99).toFixed(1).padStart(7)} ms  CPU ${cpuMsPerMove.toFixed(3)} ms/move  ` +
       `loop stall max ${movesStall.max.toFixed(1).padStart(6)} ms (p99 ${movesStall.p99.toFixed(1)})  ` +
       `finish ${played.log.length} moves: ${finishMs.toFixed(0)} ms, loop stall max ${finishStall.max.toFixed(1)} ms` +
-      (mode === "group" ? `  [${writer.stats.batches} batches, largest ${writer.stats.largestBatch}]` : ""),
+      (mode === "group" ? `  [${writer.stats.batches} batches, largest ${writer.stats.largestBatch}]` : "") +
+      chat,
   );
   await writer.close();
   await db.close();
@@ -115,12 +137,14 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
 
 console.log(`${tables} tables, ${rate} moves/s each offered (${tables * rate}/s), ${seconds} s per run`);
 await run("PGlite, worker thread, group commit", { kind: "pglite", dataDir: "memory://" }, "group");
+if (chatRate > 0) await run("PGlite, worker thread, group + chat", { kind: "pglite", dataDir: "memory://" }, "group", chatRate);
 await run("PGlite, main thread, group commit", { kind: "pglite", dataDir: "memory://", thread: "main" }, "group");
 await run("PGlite, main thread, one per move", { kind: "pglite", dataDir: "memory://", thread: "main" }, "single");
 if (process.env.TEST_DATABASE_URL) {
-  for (const mode of ["group", "single"] as const) {
+  const runs: ["group" | "single", number][] = [["group", 0], ...(chatRate > 0 ? [["group", chatRate] as ["group", number]] : []), ["single", 0]];
+  for (const [mode, chat] of runs) {
     const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL);
-    await run(`PostgreSQL, ${mode === "group" ? "group commit" : "one per move"}`, { kind: "postgres", url: scratch.url }, mode);
+    await run(`PostgreSQL, ${mode === "group" ? (chat > 0 ? "group + chat" : "group commit") : "one per move"}`, { kind: "postgres", url: scratch.url }, mode, chat);
     await scratch.drop();
   }
 }

@@ -45,6 +45,7 @@ describe.each(testDatabases())("match store on $name", (database) => {
       expect.stringMatching(/_durable_tables$/),
       "20261122160000_legacy_fnv_seeds",
       expect.stringMatching(/_table_chat$/),
+      expect.stringMatching(/_action_by_person$/),
     ]);
     const tables = await db.prisma.$queryRawUnsafe<{ tablename: string }[]>(
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",

@@ -63,6 +63,8 @@ export interface LoggedActionRow {
   seat: Seat;
   action: ActionBase;
   at: Date;
+  /** A person decided it (absent or false: a bot did, and it can never be taken back). */
+  byPerson?: boolean;
 }
 
 export interface Logger {
@@ -197,7 +199,7 @@ export class MatchStore {
   /** Appends one accepted action; called in the order the engine applied them. */
   async appendAction(matchId: string, row: LoggedActionRow): Promise<void> {
     await this.prisma.matchAction.create({
-      data: { matchId, index: row.index, seat: row.seat, action: storableJson(row.action) as Prisma.InputJsonValue, at: row.at },
+      data: { matchId, index: row.index, seat: row.seat, action: storableJson(row.action) as Prisma.InputJsonValue, at: row.at, byPerson: row.byPerson === true },
     });
   }
 
@@ -294,7 +296,7 @@ export class MatchStore {
             });
           }
           await tx.matchAction.createMany({
-            data: match.actions.map((row) => ({ matchId, index: row.index, seat: row.seat, action: row.action as Prisma.InputJsonValue, at: row.at })),
+            data: match.actions.map((row) => ({ matchId, index: row.index, seat: row.seat, action: row.action as Prisma.InputJsonValue, at: row.at, byPerson: row.byPerson === true })),
             skipDuplicates: true,
           });
           await tx.matchResult.deleteMany({ where: { matchId } });

@@ -49,16 +49,20 @@ describe.each(testDatabases())("table ownership on $name", (database) => {
     expect(await db.prisma.serverProcess.count({ where: { id: "p1" } })).toBe(0);
   });
 
-  it("gives a rebuilt table the last lines of its chat, oldest first, and how many there are in all", async () => {
+  it("gives a rebuilt table the last lines of its chat, oldest first, how many there are in all, and who decided each action", async () => {
     const owner = new TableOwnership(db.prisma, "chatty");
     await owner.renew(60_000);
     await store.createMatch({ id: "chat-1", game: "fistful", rulesVersion: "1", options: {}, seed: "c", status: "playing", createdAt: new Date(), seats: [], ownerId: "chatty" });
     const total = RESUMED_CHAT_LINES + 5;
     const lines = Array.from({ length: total }, (_, index) => ({ index, seat: index % 2, name: index % 2 ? "Bob" : "Ann", move: index, text: `line ${index}`, at: 1_700_000_000_000 + index }));
     await store.appendChat("chat-1", lines);
+    // Who decided each action comes back with it too: a rebuilt table's undo window depends on it.
+    await store.appendAction("chat-1", { index: 0, seat: 1, action: { type: "bot's" }, at: new Date(), byPerson: false });
+    await store.appendAction("chat-1", { index: 1, seat: 0, action: { type: "mine" }, at: new Date(), byPerson: true });
     const [loaded] = await owner.load(["chat-1"]);
     expect(loaded!.chatCount).toBe(total);
     expect(loaded!.chat).toEqual(lines.slice(-RESUMED_CHAT_LINES));
+    expect(loaded!.actions.map((action) => action.byPerson)).toEqual([false, true]);
     await owner.release();
   });
 

@@ -30,7 +30,8 @@ export interface ResumableMatch {
   table: Partial<TableSetup>;
   /** Each seat; `tokenHash` is the SHA-256 of the guest token of the person it belongs to (kept for a bot that took over). */
   seats: { seat: Seat; kind: "human" | "bot"; name: string; tokenHash: string | null }[];
-  actions: { index: number; seat: Seat; action: ActionBase; at: Date }[];
+  /** `byPerson`: a person decided it (not a bot): only such steps can be in the rebuilt undo window. */
+  actions: { index: number; seat: Seat; action: ActionBase; at: Date; byPerson?: boolean }[];
   /** The last lines of its chat (at most RESUMED_CHAT_LINES), oldest first; none when left out. */
   chat?: ChatLine[];
   /** How many chat lines it has in all (the next line's index). */
@@ -145,7 +146,7 @@ export class TableOwnership {
       seats: [...row.seats]
         .sort((a, b) => a.seat - b.seat)
         .map((s) => ({ seat: s.seat, kind: s.kind === "bot" ? "bot" : "human", name: s.name, tokenHash: s.player?.tokenHash ?? null })),
-      actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at })),
+      actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at, byPerson: a.byPerson })),
       chat: row.chat.map(chatLine).reverse(),
       chatCount: row.chat.length === 0 ? 0 : Math.max(row._count.chat, row.chat[0]!.index + 1),
     }));

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MatchAction" ADD COLUMN     "byPerson" BOOLEAN NOT NULL DEFAULT false;

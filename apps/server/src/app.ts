@@ -64,6 +64,8 @@ export interface SaloonServerConfig {
   publicAddress?: string | undefined;
   /** Table ownership timing (ms): lease length, renewal, and how often orphaned tables are looked for. */
   ownership?: { leaseMs: number; renewMs: number; scanMs: number };
+  /** Patch interval of a table nobody is connected to (ms, default 1000): its clock runs at this pace then. */
+  idlePatchRateMs?: number;
   /** Seconds an ended table stays open for those looking at it (default 60). */
   closingSeconds?: number;
   /** Group commit timing: longest wait before a batch goes out (ms, default 3). */
@@ -123,6 +125,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     spectatorLimit: config.spectatorLimit ?? 50,
     seatReservationSeconds: config.seatReservationSeconds ?? 10,
     patchRateMs: config.patchRateMs ?? 50,
+    idlePatchRateMs: config.idlePatchRateMs ?? 1000,
     store: config.store,
     writer,
     recoveries,

@@ -2,23 +2,27 @@
  * A table rebuilt after a restart or crash, before its people are back: its bots wait for them
  * (nothing moves at a table nobody can see), and a reservation for it survives the burst of a
  * whole server's people coming back at once (it waits RECOVERY_RESERVATION_SECONDS for its
- * connection instead of the usual few seconds).
+ * connection instead of the usual few seconds). While nobody is connected it ticks at the idle
+ * rate: its clock needs no more, and a thousand rebuilt tables ticking at the full rate cost the
+ * CPU their people needed to get back in.
  */
 import { matchMaker } from "@colyseus/core";
 import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
+import { RECOVERY_RESERVATION_SECONDS, type TableRoom } from "./table-room.ts";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
 const fistful = testGames.fistful!;
 const BOT_DELAY_MS = 20;
+const PATCH_MS = 10;
+const IDLE_PATCH_MS = 300;
 
 describe("a table rebuilt from the store", () => {
   let colyseus: Awaited<ReturnType<typeof bootTestServer>>;
   beforeAll(async () => {
     // Reservations normally wait 1 s for their connection here.
-    colyseus = await bootTestServer({ botDelayMs: BOT_DELAY_MS, seatReservationSeconds: 1 });
+    colyseus = await bootTestServer({ botDelayMs: BOT_DELAY_MS, seatReservationSeconds: 1, patchRateMs: PATCH_MS, idlePatchRateMs: IDLE_PATCH_MS });
   });
   afterAll(async () => {
     await colyseus?.shutdown();
@@ -78,13 +82,21 @@ describe("a table rebuilt from the store", () => {
     await sleep(BOT_DELAY_MS * 15);
     expect(await storedActions("rebuiltBotsWait")).toBe(stored);
 
+    // Nobody connected: it ticks at the idle rate (its clock needs no more).
+    const room = colyseus.getRoomById<TableRoom>("rebuiltBotsWait");
+    expect(room.patchRate).toBe(IDLE_PATCH_MS);
+
     const ann: Recorder = await record("Ann", colyseus.sdk.joinById("rebuiltBotsWait", { name: "Ann", token: annToken }));
     expect(ann.seat).toBe(0);
+    expect(room.patchRate).toBe(PATCH_MS);
     expect(ann.snapshots[0]!.version).toBe(stored);
     // Ann is back: the bot answers on its own (Ann sends nothing).
     await ann.until(() => ann.snapshots.at(-1)!.version > stored, "the bot's move after Ann came back", 10_000);
     expect(await storedActions("rebuiltBotsWait")).toBeGreaterThan(stored);
     await ann.room.leave(true);
+    // The last connection gone: back to the idle rate.
+    for (let i = 0; i < 100 && room.patchRate !== IDLE_PATCH_MS; i++) await sleep(20);
+    expect(room.patchRate).toBe(IDLE_PATCH_MS);
   });
 
   it("keeps a reservation for its seat longer than usual while its people come back", async () => {

@@ -39,6 +39,29 @@ export function arrivalOf(options: unknown, holds: (token: string) => boolean): 
   return player.success && holds(player.data.token) ? "holder" : "seeker";
 }
 
+/**
+ * The pending reservations (by session id) that a new reservation with these options takes the
+ * place of: the same person's (same token), for the same kind of place. A person whose
+ * connection failed asks again; their earlier reservation would otherwise wait out its time
+ * (30 s at a rebuilt table) and count against the few each person may have pending, so that
+ * after a restart on a busy machine people were refused their own seats for minutes (issue #11).
+ */
+export function replacedReservations(options: unknown, pending: Iterable<[sessionId: string, options: unknown]>): string[] {
+  const person = personOf(options);
+  if (!person) return [];
+  const replaced: string[] = [];
+  for (const [sessionId, other] of pending) {
+    const earlier = personOf(other);
+    if (earlier && earlier.token === person.token && earlier.spectate === person.spectate) replaced.push(sessionId);
+  }
+  return replaced;
+}
+
+function personOf(options: unknown): { token: string; spectate: boolean } | null {
+  const record = options && typeof options === "object" ? pickJoin(options as Record<string, unknown>) : {};
+  return typeof record.token === "string" && record.token !== "" ? { token: record.token, spectate: record.spectate === true } : null;
+}
+
 /** The join part of a create-or-join options object (the table keys are the creator's table). */
 function pickJoin(record: Record<string, unknown>): Record<string, unknown> {
   return splitOptions(record).join;

@@ -18,6 +18,7 @@ import { lobbyRoomWith } from "./lobby-room.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper } from "./table-keeper.ts";
 import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
+import { IndexedLocalDriver } from "./room-index.ts";
 import { SaloonTransport } from "./transport.ts";
 
 // @colyseus/core 0.18 checks `client.readyState !== WebSocket.OPEN` against the global
@@ -131,7 +132,8 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     transport,
     logger: colyseusLogger(config.logger.child({ component: "colyseus" })),
     greet: false,
-    ...(config.redisUrl ? { presence: new RedisPresence(config.redisUrl), driver: new RedisDriver(config.redisUrl) } : {}),
+    // One process alone: the stock in-process driver, with its rooms also kept by id (room-index.ts).
+    ...(config.redisUrl ? { presence: new RedisPresence(config.redisUrl), driver: new RedisDriver(config.redisUrl) } : { driver: new IndexedLocalDriver() }),
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     // main.ts handles SIGTERM/SIGINT itself so the shutdown is logged; tests shut down through @colyseus/testing.
     gracefullyShutdown: false,

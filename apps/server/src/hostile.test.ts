@@ -220,6 +220,30 @@ describe("finding 5: seats belong to their players", () => {
     expect(again.seat).toBe(0);
   });
 
+  it("a seat's player who keeps asking is never refused: each new reservation replaces their own pending one", async () => {
+    const { ann, annToken, room } = await playingTable();
+    terminate(ann);
+    // Reservations whose connections never come (a failed connection, a reload storm): more
+    // than the few a seat's player may have pending at once (Admission.maxPendingHolders).
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await matchmake("joinById", room.roomId, { name: "Ann", token: annToken }));
+    expect(answers.map((answer) => (answer.body.sessionId ? "reserved" : joinErrorCode(answer.body.error)))).toEqual(Array(6).fill("reserved"));
+    // Only the newest is pending; the others are gone (not waiting out their time). (Her
+    // dropped connection's own place, held for its reconnection, is not a reservation she made.)
+    const pending = (room as unknown as { _reservedSeats: Record<string, unknown> })._reservedSeats;
+    const sessions = answers.map((answer) => answer.body.sessionId!);
+    expect(Object.keys(pending)).toContain(sessions[5]);
+    for (const earlier of sessions.slice(0, 5)) expect(Object.keys(pending)).not.toContain(earlier);
+    // Someone else's reservation is not hers to replace: a spectator's stays while Ann asks again.
+    const watcher = await matchmake("joinById", room.roomId, { spectate: true });
+    const newest = await matchmake("joinById", room.roomId, { name: "Ann", token: annToken });
+    expect(Object.keys(pending)).toContain(watcher.body.sessionId);
+    expect(Object.keys(pending)).toContain(newest.body.sessionId);
+    expect(Object.keys(pending)).not.toContain(sessions[5]);
+    const again = await record("ann again", colyseus.sdk.joinById(room.roomId, { name: "Ann", token: annToken }));
+    expect(again.seat).toBe(0);
+  });
+
   it("a flooding client is closed at once, and nothing is held for it", async () => {
     const { bob, room } = await playingTable();
     const started = performance.now();

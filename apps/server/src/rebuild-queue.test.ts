@@ -1,11 +1,12 @@
 /**
  * The order tables come back in after a restart (table-keeper.ts, RebuildQueue): the tables
- * somebody is waiting at first, read from the store on their own if their chunk is not there
- * yet; the rest in the store's order; every claimed table exactly once.
+ * somebody is waiting at first, read from the store together if their chunk is not there yet;
+ * the rest in the store's order; every claimed table exactly once. And LoopTurns: one rebuild
+ * starts per turn of the event loop.
  */
 import type { ResumableMatch } from "@saloon/db";
 import { describe, expect, it } from "vitest";
-import { RebuildQueue } from "./table-keeper.ts";
+import { LoopTurns, RebuildQueue } from "./table-keeper.ts";
 
 function match(id: string): ResumableMatch {
   return { id, status: "playing", game: "fistful", rulesVersion: "2", options: null, seed: id, createdAt: new Date(0), startedAt: new Date(0), table: {}, seats: [], actions: [] };
@@ -56,17 +57,21 @@ describe("the rebuild queue", () => {
     store.reads[0]!.finish();
     const first = await queue.next();
     expect(first!.id).toBe("t000");
-    // Somebody joins table t230 (third chunk, not read) and t050 (read already).
+    // Somebody joins tables t230 and t240 (third chunk, not read) and t050 (read already).
     queue.rush("t230");
     queue.rush("t050");
-    expect(store.reads.at(-1)!.ids).toEqual(["t230"]);
+    queue.rush("t240");
+    await tick();
+    // The tables rushed in one turn are read together, in one read.
+    expect(store.reads.at(-1)!.ids).toEqual(["t230", "t240"]);
     expect((await queue.next())!.id).toBe("t050");
     // While t230 is being read the queue does not idle: the next table in order comes.
     expect((await queue.next())!.id).toBe("t001");
     store.reads.at(-1)!.finish();
     await tick();
-    // Once read, t230 comes before t002 although its chunk was never read.
+    // Once read, t230 and t240 come before t002 although their chunk was never read.
     expect((await queue.next())!.id).toBe("t230");
+    expect((await queue.next())!.id).toBe("t240");
     // A rush for a table already handed out changes nothing.
     queue.rush("t000");
     const rest = drain(queue);
@@ -77,10 +82,11 @@ describe("the rebuild queue", () => {
     const order = await rest;
     expect(order[0]).toBe("t002");
     expect(order).not.toContain("t230");
+    expect(order).not.toContain("t240");
     expect(order).not.toContain("t050");
-    expect(new Set([first!.id, "t050", "t001", "t230", ...order]).size).toBe(ids.length);
-    expect(order.length).toBe(ids.length - 4);
-    expect(queue.rushedCount).toBe(2);
+    expect(new Set([first!.id, "t050", "t001", "t230", "t240", ...order]).size).toBe(ids.length);
+    expect(order.length).toBe(ids.length - 5);
+    expect(queue.rushedCount).toBe(3);
   });
 
   it("leaves out a table the store no longer has as running, and reports it missing", async () => {
@@ -99,5 +105,22 @@ describe("the rebuild queue", () => {
     const queue = new RebuildQueue(["a", "b"], () => Promise.reject(new Error("database gone")));
     await expect(Promise.all([queue.next(), queue.next()])).rejects.toThrow("database gone");
     expect(queue.missing()).toEqual(["a", "b"]);
+  });
+
+  it("starts one waiter per turn of the event loop, so connections are accepted between two rebuilds", async () => {
+    const turns = new LoopTurns();
+    const started: number[] = [];
+    let turn = 0;
+    let counting = true;
+    // Counts the loop's turns: an immediate re-queued from an immediate runs one turn later.
+    const count = () => {
+      turn += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    await Promise.all(Array.from({ length: 5 }, (_, i) => turns.next().then(() => (started[i] = turn))));
+    counting = false;
+    expect(new Set(started).size).toBe(5);
+    expect(started).toEqual([...started].sort((a, b) => a - b));
   });
 });

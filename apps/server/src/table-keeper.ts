@@ -50,6 +50,36 @@ const LOAD_CHUNK = 100;
  */
 const CREATE_AT_ONCE = 8;
 
+/**
+ * Hands out event-loop turns one at a time: each waiter starts in a turn of its own. Node
+ * (libuv 1.46) accepts one new connection per turn of the event loop, so the people coming
+ * back after a restart get in only as fast as the loop turns: eight rebuilds in one turn (the
+ * creators side by side) held 300 WebSocket connections in the accept queue for 5–8 s
+ * (bench:recovery, measured with the kernel's connect times against the server's accepts).
+ */
+export class LoopTurns {
+  private readonly waiting: (() => void)[] = [];
+  private scheduled = false;
+
+  next(): Promise<void> {
+    return new Promise((start) => {
+      this.waiting.push(start);
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.waiting.length === 0) return;
+    this.scheduled = true;
+    // An immediate queued while immediates run waits for the next turn: one start per turn.
+    setImmediate(() => {
+      this.scheduled = false;
+      this.waiting.shift()!();
+      this.schedule();
+    });
+  }
+}
+
 /** Longest a join waits for its table to be rebuilt here before it is answered anyway. */
 const ARRIVAL_WAIT_MS = 15_000;
 
@@ -272,12 +302,13 @@ export class TableKeeper {
     this.rebuilding = queue;
     let rebuilt = 0;
     this.createMs = 0;
+    const turns = new LoopTurns();
     const creator = async () => {
       for (let match = await queue.next(); match; match = await queue.next()) {
-        if (await this.rebuild(match)) rebuilt += 1;
         // The joins waiting for these tables (and every table already back) get their turn
         // between two rebuilds, instead of after all of them.
-        await new Promise((done) => setImmediate(done));
+        await turns.next();
+        if (await this.rebuild(match)) rebuilt += 1;
       }
     };
     try {
@@ -336,7 +367,9 @@ export class TableKeeper {
 /**
  * The claimed tables of one rebuild, in the order they come back: those somebody is waiting
  * for first (rush), then the rest as the store hands them over. The store is read in chunks,
- * one ahead of the rebuilding; a rushed table not loaded yet is read on its own at once.
+ * one ahead of the rebuilding; the rushed tables not loaded yet are read together, once per
+ * turn of the event loop (after a restart hundreds of people ask within a second: one read
+ * each queued 300 reads in the pool ahead of the chunks, bench:recovery).
  */
 export class RebuildQueue {
   private readonly loaded = new Map<string, ResumableMatch>();
@@ -344,8 +377,12 @@ export class RebuildQueue {
   private readonly inOrder: string[] = [];
   private cursor = 0;
   private readonly rushed: string[] = [];
+  private readonly rushedIds = new Set<string>();
+  private readonly claimed: Set<string>;
   private readonly taken = new Set<string>();
   private readonly loadingAlone = new Set<string>();
+  /** Rushed ids waiting for the read this turn makes. */
+  private toReadAlone: string[] = [];
   private readonly waiters: (() => void)[] = [];
   private chunksDone = false;
   private aloneLoads = 0;
@@ -361,26 +398,34 @@ export class RebuildQueue {
     /** How many call next() side by side (a stall is all of them waiting). */
     private readonly creators = 1,
   ) {
+    this.claimed = new Set(ids);
     void this.loadChunks();
   }
 
-  /** Somebody waits for table `id`: it comes back next (read from the store on its own if need be). */
+  /** Somebody waits for table `id`: it comes back next (read from the store, with the others rushed meanwhile, if need be). */
   rush(id: string): void {
-    if (this.taken.has(id) || this.rushed.includes(id) || !this.ids.includes(id)) return;
+    if (this.taken.has(id) || this.rushedIds.has(id) || !this.claimed.has(id)) return;
     this.rushed.push(id);
+    this.rushedIds.add(id);
     this.rushedCount += 1;
     if (this.loaded.has(id) || this.loadingAlone.has(id)) return this.notify();
     this.loadingAlone.add(id);
+    this.toReadAlone.push(id);
+    if (this.toReadAlone.length > 1) return; // this turn's read is scheduled already
     this.aloneLoads += 1;
-    this.load([id])
-      .then(
-        (matches) => this.add(matches),
-        (error: unknown) => (this.failure ??= error),
-      )
-      .finally(() => {
-        this.aloneLoads -= 1;
-        this.notify();
-      });
+    setImmediate(() => {
+      const ids = this.toReadAlone.filter((wanted) => !this.loaded.has(wanted) && !this.taken.has(wanted));
+      this.toReadAlone = [];
+      (ids.length > 0 ? this.load(ids) : Promise.resolve([]))
+        .then(
+          (matches) => this.add(matches),
+          (error: unknown) => (this.failure ??= error),
+        )
+        .finally(() => {
+          this.aloneLoads -= 1;
+          this.notify();
+        });
+    });
   }
 
   /** The next table to rebuild, or null once every one is taken (or gone from the store). */

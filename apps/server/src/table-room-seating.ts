@@ -6,6 +6,7 @@
 import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
 import { CLOSE_CODES, type SeatKind } from "@saloon/protocol";
+import { replacedReservations } from "./admission.ts";
 import type { TableRoom } from "./table-room.ts";
 import { keepWhileEmpty, startGrace } from "./table-room-absence.ts";
 import { type PlayerJoin, type SeatSlot, type TableClient, endGrace, seatFacts } from "./table-seats.ts";
@@ -20,7 +21,15 @@ export function gateReservations(room: TableRoom): void {
   const reserve = reserving._reserveSeat.bind(room);
   reserving._reserveSeat = async (sessionId, options, ...rest) => {
     const reconnecting = rest[2] === true; // a dropped client's own place: never refused
-    if (!reconnecting && room.refusalFor(options)) return false;
+    if (reconnecting) return reserve(sessionId, options, ...rest);
+    // Not yet used, not a dropped client's own place: [options, auth, consumed, reconnecting].
+    const held = reservations(room);
+    const pending = Object.entries(held).filter(([, [, , consumed, reconnection]]) => !consumed && !reconnection);
+    const replaced = replacedReservations(options, pending.map(([id, [reserved]]) => [id, reserved]));
+    if (room.refusalFor(options, replaced)) return false;
+    // The person's earlier reservations are gone: a connection for one of them is told it
+    // expired. Each one's own timer still runs out as Colyseus set it (the count it keeps).
+    for (const id of replaced) delete held[id];
     return reserve(sessionId, options, ...rest);
   };
 }

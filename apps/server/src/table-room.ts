@@ -321,7 +321,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   // ---------------------------------------------------------------- admission
 
   /** Why a reservation with these options may not be made now, or null. */
-  refusalFor(options: unknown): Refusal | null {
+  refusalFor(options: unknown, replacing: readonly string[] = []): Refusal | null {
     const { join } = splitOptions(options);
     return this.admission.check(join, {
       // A person's own seat, also while a bot plays it for them: they may always take it back.
@@ -333,7 +333,10 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       seats: this.slots.length,
       spectators: this.clients.filter((client) => client.userData?.seat === null).length,
       // Colyseus keeps unused reservations as enumerable entries [options, auth, consumed, reconnecting].
-      pending: Object.values(reservations(this)).map(([reserved]) => splitOptions(reserved).join),
+      // `replacing`: the same person's earlier reservations, which this one takes the place of.
+      pending: Object.entries(reservations(this))
+        .filter(([sessionId]) => !replacing.includes(sessionId))
+        .map(([, [reserved]]) => splitOptions(reserved).join),
     });
   }
 

@@ -21,6 +21,7 @@ import {
   DOLLARS_PER_VP,
   EL_PASO,
   MAX_BUILDINGS,
+  NODES as BOARD_NODES,
   type NodeId,
   OBJECTIVES,
   POST_DATA,
@@ -123,7 +124,8 @@ interface Holdings {
 
 function holdings(b: Belief, me: PlayerState): Holdings {
   const cattle = b.drawCattleByIndex.slice();
-  const workers = { ...b.drawWorkers };
+  const { COW, ENG, BLD, WLD } = b.drawWorkers;
+  const workers: Record<WorkerType, number> = { COW, ENG, BLD, WLD };
   const ready: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
   for (const card of me.workers) {
     const t = workerOf(card);
@@ -175,7 +177,8 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   for (let i = 0; i < NB; i++) vp += own.cattle[i]! * CATTLE_VP[i]!;
   for (const tile of me.bonuses) vp += BONUSES[tile]!.vp;
   if (me.herder === "SIMM") vp += SIMMENTAL_SPACE_VP;
-  const builders = buildingTypes.reduce((n, t) => n + t, 0);
+  let builders = 0;
+  for (const type of buildingTypes) builders += type;
   if (s.phase.kind === "over") return vp + Math.floor(me.money / DOLLARS_PER_VP) + objectivesValue(me.objectives, own, builders, discs10, discs16, h, w, true);
 
   const placedInTrial = 7 - me.discs.length - h.discsPlaced;
@@ -258,7 +261,8 @@ function bestPost(total: number, certs: number, open: boolean[], light: number, 
 function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
-  const open = POSTS.map((post) => POST_DATA[post].multi || !s.posts[post].some((d) => d.seat === b.seat));
+  const open: boolean[] = [];
+  for (const post of POSTS) open.push(POST_DATA[post].multi || !hasDisc(s.posts[post], b.seat));
   let light = 0;
   for (const d of me.discs) if (!DISC_DATA[d].dark) light++;
   let dark = me.discs.length - light;
@@ -266,10 +270,11 @@ function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: numbe
   const dup = duplicateTiles(me);
   const size = handSize(me);
   const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup);
-  const typical = handValue(EMPTY_HAND, size, herd, dup);
+  // The usual hand of the later deliveries, found when there are any.
+  let typical: Spread | null = null;
   let value = certsNow * w.spareCert;
   for (let i = 0; i < Math.ceil(deliveries) && light + dark > 0; i++) {
-    const spread = i === 0 ? next : typical;
+    const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup));
     const certs = i === 0 ? certsNow : w.certsPerLap;
     let expected = 0;
     for (let k = 0; k < NODES.length; k++) expected += NODE_WEIGHTS[k]! * bestPost(spread.mean + NODES[k]! * spread.sd + perm, certs, open, light, dark, w).worth;
@@ -283,6 +288,11 @@ function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: numbe
   return value;
 }
 const EMPTY_HAND = new Array<number>(NB).fill(0);
+
+function hasDisc(discs: readonly { seat: Seat }[], seat: Seat): boolean {
+  for (const d of discs) if (d.seat === seat) return true;
+  return false;
+}
 
 /** The next delivery alone, with this hand (real cards) and the rest drawn: to judge an exchange. */
 export function nextDeliveryValue(b: Belief, s: ElPasoState, cards: CardId[], h: Horizon, w: Weights = WEIGHTS): number {
@@ -304,7 +314,7 @@ function objectivesValue(held: string[], own: Holdings, builders: number, discs1
     let vp = 0;
     for (let i = 0; i < held.length; i++) if (mask & (1 << i)) vp += OBJECTIVES[held[i]!]!.vp;
     if (vp <= metVp) continue;
-    const left = pool(own, builders, discs10, discs16);
+    const left = fillPool(TRIAL_POOL, own.cattle, own.workers, builders, discs10, discs16);
     let ok = true;
     for (let i = 0; i < held.length && ok; i++) if (mask & (1 << i)) ok = take(left, held[i]!, null, h, w) === 0;
     if (ok) {
@@ -314,17 +324,30 @@ function objectivesValue(held: string[], own: Holdings, builders: number, discs1
   }
   if (final) return metVp;
   // What the met ones use is not there for the others; each unmet one counts by how reachable it is.
-  const left = pool(own, builders, discs10, discs16);
+  const left = fillPool(LEFT_POOL, own.cattle, own.workers, builders, discs10, discs16);
   for (let i = 0; i < held.length; i++) if (metMask & (1 << i)) take(left, held[i]!, null, h, w);
   const capacity = w.objectiveTurns * h.turns + 0.5;
   let hope = 0;
   for (let i = 0; i < held.length; i++) {
     if (metMask & (1 << i)) continue;
-    const cost = take({ ...left, cattle: left.cattle.slice(), workers: { ...left.workers } }, held[i]!, 0, h, w);
+    const cost = take(fillPool(TRIAL_POOL, left.cattle, left.workers, left.builders, left.discs10, left.discs16), held[i]!, 0, h, w);
     hope += OBJECTIVES[held[i]!]!.vp * clamp(1 - cost / capacity, 0, 1);
   }
   return metVp + w.objectiveHope * hope;
 }
+
+/** The order `take` serves workers in: wild ones first, for an objective's own wild workers. */
+const TAKE_ORDER = ["WLD", "COW", "ENG", "BLD"] as const;
+
+/** An objective's cattle needs, each breed with its index (parsed once, like `NEEDS`). */
+interface CattleNeed {
+  breed: Breed;
+  index: number;
+  n: number;
+}
+const CATTLE_NEEDS: Record<string, CattleNeed[]> = Object.fromEntries(
+  Object.entries(NEEDS).map(([id, needs]) => [id, needs.cattle.map(([breed, n]) => ({ breed, index: BREED_INDEX[breed], n }))]),
+);
 
 interface Pool {
   cattle: number[];
@@ -333,7 +356,26 @@ interface Pool {
   discs10: number;
   discs16: number;
 }
-const pool = (own: Holdings, builders: number, discs10: number, discs16: number): Pool => ({ cattle: own.cattle.slice(), workers: { ...own.workers }, builders, discs10, discs16 });
+/**
+ * Two pools reused by every evaluation (filled anew each time, never kept): what is left after the
+ * met objectives, and the one an objective is tried on. Allocating them per subset tried was a
+ * tenth of the evaluation's time.
+ */
+const newPool = (): Pool => ({ cattle: new Array<number>(NB).fill(0), workers: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, builders: 0, discs10: 0, discs16: 0 });
+const LEFT_POOL = newPool();
+const TRIAL_POOL = newPool();
+
+function fillPool(p: Pool, cattle: readonly number[], workers: Record<WorkerType, number>, builders: number, discs10: number, discs16: number): Pool {
+  for (let i = 0; i < NB; i++) p.cattle[i] = cattle[i]!;
+  p.workers.COW = workers.COW;
+  p.workers.ENG = workers.ENG;
+  p.workers.BLD = workers.BLD;
+  p.workers.WLD = workers.WLD;
+  p.builders = builders;
+  p.discs10 = discs10;
+  p.discs16 = discs16;
+  return p;
+}
 
 /**
  * Takes an objective's items from the pool. With `costing` null it only says whether anything
@@ -344,8 +386,7 @@ function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weight
   const needs = NEEDS[id]!;
   let cost = 0;
   let deliveries = 0;
-  for (const [breed, n] of needs.cattle) {
-    const i = BREED_INDEX[breed];
+  for (const { breed, index: i, n } of CATTLE_NEEDS[id]!) {
     const have = Math.min(n, Math.max(0, p.cattle[i]!));
     p.cattle[i]! -= n;
     const missing = n - have;
@@ -353,7 +394,7 @@ function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weight
     if (breed === "SIM") deliveries += missing;
     else cost += missing * ((w.missing as Record<string, number>)[breed] ?? 2);
   }
-  for (const t of ["WLD", "COW", "ENG", "BLD"] as const) {
+  for (const t of TAKE_ORDER) {
     let need = needs.workers[t];
     const own = Math.min(need, Math.max(0, p.workers[t]));
     p.workers[t] -= own;
@@ -449,8 +490,27 @@ function actionWorth(spec: ActionSpec): number {
   }
 }
 
+const NODE_INDEX = Object.fromEntries(BOARD_NODES.map((node, i) => [node, i])) as Record<NodeId, number>;
+/**
+ * Distances by the set of occupied nodes and the start: a board has a few dozen layouts in a
+ * game (at most 2^9, one bit per building space), and each trial asks again.
+ */
+const DISTANCES = new Map<number, number>();
+
 /** The fewest locations from a node to El Paso (from El Paso itself: a whole lap). */
 export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): number {
+  let occupied = 0;
+  for (const node in s.board) if (s.board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
+  const key = occupied * BOARD_NODES.length + NODE_INDEX[from];
+  let distance = DISTANCES.get(key);
+  if (distance === undefined) {
+    distance = searchDistance(s, from);
+    DISTANCES.set(key, distance);
+  }
+  return distance;
+}
+
+function searchDistance(s: Pick<ElPasoState, "board">, from: NodeId): number {
   let best = Infinity;
   const visit = (node: NodeId, steps: number) => {
     for (const next of SUCCESSORS[node]) {

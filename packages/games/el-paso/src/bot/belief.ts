@@ -32,7 +32,11 @@ export interface Belief {
 }
 
 const OWN_PLACEHOLDERS = 12;
-const anonymous = (prefix: string, n: number): string[] => Array.from({ length: n }, () => prefix);
+function anonymous(prefix: string, n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(prefix);
+  return out;
+}
 const placeholders = (n: number): CardId[] => anonymous(PLACEHOLDER, n);
 
 /**

@@ -234,23 +234,31 @@ function handValue(hand: number[], need: number, pool: number[], duplicates: num
 const NODES = [0, -1.7321, 1.7321];
 const NODE_WEIGHTS = [2 / 3, 1 / 6, 1 / 6];
 
-/** The best post a breeding value reaches with the certificates at hand, with what it is worth. */
-function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): { index: number; worth: number } {
+const POST_LIST = POSTS.map((post) => POST_DATA[post]);
+
+/** What delivering a breeding value of `total` to the post of this index is worth (0: no post). */
+function postWorth(index: number, total: number, w: Weights): number {
+  if (index < 0) return 0;
+  const spend = Math.max(0, POST_LIST[index]!.min - total);
+  return POST_LIST[index]!.vp + w.postReward[POSTS[index]!] - spend * w.spareCert;
+}
+
+/** The index of the best post a breeding value reaches with the certificates at hand (-1: none). */
+function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): number {
   let index = -1;
   let worth = 0;
   for (let p = 0; p < POSTS.length; p++) {
     if (!open[p]) continue;
-    const data = POST_DATA[POSTS[p]!];
+    const data = POST_LIST[p]!;
     if (data.dark ? light + dark === 0 : light === 0) continue;
-    const spend = Math.max(0, data.min - total);
-    if (spend > certs) continue;
-    const value = data.vp + w.postReward[POSTS[p]!] - spend * w.spareCert;
+    if (Math.max(0, data.min - total) > certs) continue;
+    const value = postWorth(p, total, w);
     if (index < 0 || value > worth) {
       index = p;
       worth = value;
     }
   }
-  return { index, worth };
+  return index;
 }
 
 /**
@@ -277,10 +285,16 @@ function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: numbe
     const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup));
     const certs = i === 0 ? certsNow : w.certsPerLap;
     let expected = 0;
-    for (let k = 0; k < NODES.length; k++) expected += NODE_WEIGHTS[k]! * bestPost(spread.mean + NODES[k]! * spread.sd + perm, certs, open, light, dark, w).worth;
+    // The post the usual hand reaches (the first node, 0: mean + 0 × sd is the mean exactly).
+    let used = -1;
+    for (let k = 0; k < NODES.length; k++) {
+      const total = spread.mean + NODES[k]! * spread.sd + perm;
+      const index = bestPost(total, certs, open, light, dark, w);
+      if (k === 0) used = index;
+      expected += NODE_WEIGHTS[k]! * postWorth(index, total, w);
+    }
     value += Math.min(1, deliveries - i) * expected;
-    // The post the usual hand reaches is used up if it takes one disc only.
-    const used = bestPost(spread.mean + perm, certs, open, light, dark, w).index;
+    // That post is used up if it takes one disc only.
     if (used >= 0 && !POST_DATA[POSTS[used]!].multi) open[used] = false;
     if (used >= 0 && POST_DATA[POSTS[used]!].dark && dark > 0) dark--;
     else light = Math.max(0, light - 1);

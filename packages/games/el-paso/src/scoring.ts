@@ -1,4 +1,4 @@
-import { type FinalScores, type Seat, rankResults } from "@saloon/engine";
+import { type FinalScores, type Seat, deepFreeze, rankResults } from "@saloon/engine";
 import {
   BONUSES,
   BREED_DATA,
@@ -107,32 +107,65 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
  * The objectives that score: the subset with the highest VP that can be met together (BGA: "the
  * best outcome"). Sue's all count: "her objective tiles are all considered completed" (E).
  */
-/**
- * The best assignment per frozen player, remembered with the board and posts it was found on.
- * Every view (each seat's and the spectator's, after every action) asks for every player's best
- * assignment, and the search tries every subset of objectives; a player's objectives, cards,
- * the board and the posts decide it. Engine states never change (frozen, copy-on-write), so a
- * player object, board and posts seen again are the same as before; any change to them is a new
- * object, which misses the cache. Unfrozen states (the bot's trial copies, tests' hand-built
- * positions) change in place and are never cached.
- */
-const bestCache = new WeakMap<PlayerState, { board: object; posts: object; sue: boolean; best: { met: string[]; vp: number } }>();
-
-const immutable = (state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean =>
-  Object.isFrozen(p) && Object.isFrozen(state.board) && Object.isFrozen(state.posts) && Object.isFrozen(p.objectives) &&
-  Object.isFrozen(p.draw) && Object.isFrozen(p.hand) && Object.isFrozen(p.discard) && Object.isFrozen(p.workers) &&
-  Object.isFrozen(state.posts.P10) && Object.isFrozen(state.posts.P12) && Object.isFrozen(state.posts.P16);
-
 export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
+  const known = remembered(state, seat);
+  if (!known) return searchObjectives(state, seat);
+  return (known.best ??= deepFreeze(searchObjectives(state, seat)));
+}
+
+/** `objectiveResources`, remembered per frozen player like the best assignment (frozen: views share it). */
+export function playerResources(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): ObjectiveResources {
+  const known = remembered(state, seat);
+  if (!known) return objectiveResources(state, seat);
+  return (known.resources ??= deepFreeze(objectiveResources(state, seat)));
+}
+
+/** `scoreBreakdown` with the best assignment, remembered per frozen player like it (frozen: views share it). */
+export function playerBreakdown(state: ElPasoState, seat: Seat): Record<ScoreCategory, number> {
+  const known = remembered(state, seat);
+  if (!known) return scoreBreakdown(state, seat);
+  return (known.breakdown ??= Object.freeze(scoreBreakdown(state, seat)));
+}
+
+/**
+ * What is remembered per frozen player, with the board and posts it was found on: the best
+ * objective assignment, the objectives' resources and the score so far. Every view (each seat's
+ * and the spectator's, after every action) shows them for every player, and the search for the
+ * best assignment tries every subset of objectives; a player's entry (its cards, objectives,
+ * money, herder and tiles), the board and the posts decide them. Engine states never change
+ * (frozen, copy-on-write), so a player entry, board and posts seen again are the same as before;
+ * any change to them is a new object, which misses the cache. An action changes one player's
+ * entry, so the others' figures are found again. Unfrozen states (the bot's trial copies,
+ * tests' hand-built positions) change in place and are never remembered.
+ */
+interface Remembered {
+  board: object;
+  posts: object;
+  sue: boolean;
+  best?: { met: string[]; vp: number };
+  resources?: ObjectiveResources;
+  breakdown?: Record<ScoreCategory, number>;
+}
+const figures = new WeakMap<PlayerState, Remembered>();
+
+function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
+  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !Object.isFrozen(state.posts)) return false;
+  if (!Object.isFrozen(p.objectives) || !Object.isFrozen(p.bonuses)) return false;
+  if (!Object.isFrozen(p.draw) || !Object.isFrozen(p.hand) || !Object.isFrozen(p.discard) || !Object.isFrozen(p.workers)) return false;
+  for (const post of POSTS) if (!Object.isFrozen(state.posts[post])) return false;
+  return true;
+}
+
+function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
   const p = state.players[seat]!;
+  if (!immutable(state, p)) return null;
   const sue = isSue(state, seat);
-  if (!immutable(state, p)) return searchObjectives(state, seat);
-  const hit = bestCache.get(p);
-  if (hit && hit.board === state.board && hit.posts === state.posts && hit.sue === sue) return hit.best;
-  const best = searchObjectives(state, seat);
-  Object.freeze(best.met);
-  bestCache.set(p, { board: state.board, posts: state.posts, sue, best: Object.freeze(best) });
-  return best;
+  let known = figures.get(p);
+  if (!known || known.board !== state.board || known.posts !== state.posts || known.sue !== sue) {
+    known = { board: state.board, posts: state.posts, sue };
+    figures.set(p, known);
+  }
+  return known;
 }
 
 function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {

@@ -1,7 +1,7 @@
 import { type Seat, deepFreeze } from "@saloon/engine";
 import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
 import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
-import { type ObjectiveResources, type ScoreCategory, bestObjectives, objectiveResources, scoreBreakdown, scoreTotal } from "./scoring.ts";
+import { type ObjectiveResources, type ScoreCategory, bestObjectives, playerBreakdown, playerResources, scoreTotal } from "./scoring.ts";
 import type { ElPasoState, Frame, Phase } from "./state.ts";
 import { type SueView, sueView } from "./sue.ts";
 
@@ -116,7 +116,7 @@ function sharedView(state: ElPasoState): SharedView {
         workers: p.workers,
         objectives: p.objectives,
         objectiveStatus: p.objectives.map((tile) => ({ tile, met: met.has(tile) })),
-        resources: objectiveResources(state, seat),
+        resources: playerResources(state, seat),
         bonuses: p.bonuses,
         handCount: p.hand.length,
         drawCount: p.draw.length,
@@ -128,7 +128,7 @@ function sharedView(state: ElPasoState): SharedView {
     liveScores: state.options.liveScores === false
       ? []
       : state.players.map((_, seat) => {
-          const breakdown = scoreBreakdown(state, seat, best[seat]);
+          const breakdown = playerBreakdown(state, seat);
           return { total: scoreTotal(breakdown), breakdown };
         }),
     sue: sueView(state),

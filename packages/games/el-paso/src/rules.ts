@@ -127,7 +127,11 @@ function permanentTiles(p: PlayerState, effect: "PERM_CERT" | "COUNT_DUPLICATE")
 }
 export const permanentCerts = (p: PlayerState): number => (cleared(p, "D5") ? 1 : 0) + permanentTiles(p, "PERM_CERT");
 export const duplicateTiles = (p: PlayerState): number => permanentTiles(p, "COUNT_DUPLICATE");
-export const countWorkers = (p: PlayerState, type: WorkerType): number => p.workers.filter((c) => workerOf(c) === type).length;
+export function countWorkers(p: PlayerState, type: WorkerType): number {
+  let n = 0;
+  for (const card of p.workers) if (workerOf(card) === type) n++;
+  return n;
+}
 export const ownedBuildings = (state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] =>
   (Object.entries(state.board) as [NodeId, NonNullable<ElPasoState["board"][NodeId]>][])
     .filter(([, t]) => t.kind === "building" && t.owner === seat)

@@ -109,8 +109,8 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
  */
 export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
   const known = remembered(state, seat);
-  if (!known) return searchObjectives(state, seat);
-  return (known.best ??= deepFreeze(searchObjectives(state, seat)));
+  if (!known) return searchObjectives(state, seat, objectiveResources(state, seat));
+  return (known.best ??= deepFreeze(searchObjectives(state, seat, playerResources(state, seat))));
 }
 
 /** `objectiveResources`, remembered per frozen player like the best assignment (frozen: views share it). */
@@ -168,18 +168,19 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   return known;
 }
 
-function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
+function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat, r: ObjectiveResources): { met: string[]; vp: number } {
   const owned = state.players[seat]!.objectives;
   if (isSue(state, seat)) return { met: [...owned], vp: owned.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0) };
   let best = { met: [] as string[], vp: 0 };
   if (owned.length === 0) return best;
-  const r = objectiveResources(state, seat);
   const n = owned.length;
   if (n > 16) throw new Error("too many objectives to enumerate");
   for (let mask = 1; mask < 1 << n; mask++) {
+    let vp = 0;
+    for (let i = 0; i < n; i++) if (mask & (1 << i)) vp += OBJECTIVES[owned[i]!]!.vp;
+    if (vp <= best.vp) continue;
     const subset = owned.filter((_, i) => mask & (1 << i));
-    const vp = subset.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0);
-    if (vp > best.vp && canMeetTogether(subset, r)) best = { met: subset, vp };
+    if (canMeetTogether(subset, r)) best = { met: subset, vp };
   }
   return best;
 }

@@ -187,8 +187,8 @@ export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
   };
   const stack: Frame[] = [];
   for (const f of s.stack) {
-    if (f.kind === "actions") stack.push({ ...f, used: f.used.slice() });
-    else if (f.kind === "aux") stack.push({ ...f, used: f.used.slice() });
+    if (f.kind === "actions") stack.push({ kind: "actions", source: f.source, specs: f.specs, used: f.used.slice(), location: f.location });
+    else if (f.kind === "aux") stack.push({ kind: "aux", remaining: f.remaining, used: f.used.slice() });
     else stack.push({ ...f });
   }
   return {

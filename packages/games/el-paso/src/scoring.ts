@@ -158,14 +158,14 @@ function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: P
 
 function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
   const p = state.players[seat]!;
-  if (!immutable(state, p)) return null;
   const sue = isSue(state, seat);
-  let known = figures.get(p);
-  if (!known || known.board !== state.board || known.posts !== state.posts || known.sue !== sue) {
-    known = { board: state.board, posts: state.posts, sue };
-    figures.set(p, known);
-  }
-  return known;
+  const known = figures.get(p);
+  // Found: the entry, board and posts were frozen all the way down when remembered, and stay so.
+  if (known && known.board === state.board && known.posts === state.posts && known.sue === sue) return known;
+  if (!immutable(state, p)) return null;
+  const fresh: Remembered = { board: state.board, posts: state.posts, sue };
+  figures.set(p, fresh);
+  return fresh;
 }
 
 function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat, r: ObjectiveResources): { met: string[]; vp: number } {

@@ -150,9 +150,19 @@ export function eventsOf(events: LogEvent[], type: string): LogEvent[] {
 /** Every card, worker, disc, building and tile exactly once: returns what is off. */
 export function conservationProblems(state: ElPasoState): string[] {
   const problems: string[] = [];
-  const seen = new Map<string, number>();
-  for (const pile of piles(state)) for (const card of pile) seen.set(card, (seen.get(card) ?? 0) + 1);
-  for (const [card, n] of seen) if (n > 1) problems.push(`${card} ×${n}`);
+  // Every card once: a set of them is as large as the piles together (the simulations check every
+  // action, so the common case is a set; the duplicates are counted only when there are some).
+  const seen = new Set<string>();
+  let cards = 0;
+  for (const pile of piles(state)) {
+    cards += pile.length;
+    for (const card of pile) seen.add(card);
+  }
+  if (cards !== seen.size) {
+    const times = new Map<string, number>();
+    for (const pile of piles(state)) for (const card of pile) times.set(card, (times.get(card) ?? 0) + 1);
+    for (const [card, n] of times) if (n > 1) problems.push(`${card} ×${n}`);
+  }
   // Sue has no herd deck: her seat's starting cattle are not in the game.
   const herds = state.sue ? state.seats - 1 : state.seats;
   const expected = herds * 10 + MARKET_BREEDS.reduce((s, b) => s + MARKET_COUNTS[b], 0) + WORKER_TYPES.length * WORKERS_PER_TYPE + SIMMENTAL_BY_PLAYERS[state.seats]!;

@@ -15,6 +15,7 @@
 import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
 import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
+import type { ElPasoAction } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
 
 /** A placeholder card: a Criollo by its id's breed (so the rules never trip on it), flagged by "?". */
@@ -97,24 +98,31 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     active: view.active,
     stack: view.stack,
     players,
-    board: view.board,
-    posts: view.posts,
-    market: anonymousLists(view.market, (breed) => `C-${breed}-m`),
-    workerSupply: anonymousLists(view.workerSupply, (type) => `W-${type}-s`),
-    simmentals: anonymous("C-SIM-s", view.simmentals),
-    buildingStacks: anonymousLists(view.buildingStacks, (type) => `BT${type}-s`),
+    board: frozen(view.board),
+    posts: frozen(view.posts),
+    market: deepFreeze(anonymousLists(view.market, (breed) => `C-${breed}-m`)),
+    workerSupply: deepFreeze(anonymousLists(view.workerSupply, (type) => `W-${type}-s`)),
+    simmentals: Object.freeze(anonymous("C-SIM-s", view.simmentals)) as string[],
+    buildingStacks: deepFreeze(anonymousLists(view.buildingStacks, (type) => `BT${type}-s`)),
     buildingSides: view.buildingSides,
     trainSides: view.trainSides,
-    objDisplay: view.objDisplay,
-    bonDisplay: view.bonDisplay,
-    objPile: OBJECTIVE_IDS.filter((t) => !seen.has(t)).slice(0, view.objPile),
-    bonPile: BONUS_IDS.filter((t) => !seen.has(t)).slice(0, view.bonPile),
-    box: view.boxed,
+    objDisplay: frozen(view.objDisplay),
+    bonDisplay: frozen(view.bonDisplay),
+    objPile: Object.freeze(OBJECTIVE_IDS.filter((t) => !seen.has(t)).slice(0, view.objPile)) as string[],
+    bonPile: Object.freeze(BONUS_IDS.filter((t) => !seen.has(t)).slice(0, view.bonPile)) as string[],
+    box: frozen(view.boxed),
     end: view.end,
     turnCount: 0,
   };
   return { seat, state, drawCattle, drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)), drawWorkers };
 }
+
+/**
+ * What the belief shares with every trial is frozen, so that a trial that writes where its copy
+ * shares throws (tryOption does not take that for an illegal option). An engine view is frozen
+ * already; a view of a hand-built position shares that position's objects, which stay the test's.
+ */
+const frozen = <T>(part: T): T => (Object.isFrozen(part) ? part : deepFreeze(structuredClone(part)));
 
 /** A list of `n` anonymous items per key, named by the key. */
 function anonymousLists<K extends string>(counts: Record<K, number>, name: (key: K) => string): Record<K, string[]> {
@@ -162,14 +170,62 @@ export function cloneState(s: ElPasoState): ElPasoState {
   };
 }
 
+/** Parts of the table besides the seat's own entry, the stack and the generator that an option may change. */
+const PART_MARKET = 1;
+const PART_SUPPLY = 2;
+const PART_BUILDINGS = 4;
+const PART_TILES = 8;
+const PART_POSTS = 16;
+const PART_SIMMENTALS = 32;
+const PART_BOX = 64;
+
 /**
- * A copy of a belief's state for one trial of `seat`'s own turn: what the turn may change is
- * copied (its own player entry, the stack, the supplies, the board, the displays and piles), the
- * other seats' entries are shared (frozen by `beliefFromView`; the rules never change another
- * seat's entry in El Paso). Written out field by field: a spread followed by overrides, and
- * `map` with a closure per call, cost twice as much (measured with bench-sim).
+ * What `perform` may change with this option in `s`, as PART_MARKET | PART_SUPPLY | …: buying or
+ * gaining cattle takes from the market, hiring from the worker supply, building changes the board
+ * and the building stacks, a tile comes from the displays or piles, a delivery puts a disc on a
+ * post, a move may reach El Paso (the next Simmental, the end of the game), removing cattle fills
+ * the box.
+ * Every other option changes only the seat's own entry, the stack, the generator, the turn.
  */
-export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
+export function partsChangedBy(s: ElPasoState, option: ElPasoAction): number {
+  switch (option.type) {
+    case "move":
+      return PART_SIMMENTALS;
+    case "buy":
+      return PART_MARKET;
+    case "hire":
+    case "hireSecond":
+      return PART_SUPPLY;
+    case "build":
+      return PART_BUILDINGS;
+    case "tile":
+    case "pickObjective":
+      return PART_TILES;
+    case "deliver":
+      return PART_POSTS;
+    case "auxTrash":
+      return PART_BOX;
+    case "act":
+    case "actBreed": {
+      const frame = s.stack[s.stack.length - 1];
+      const spec = frame?.kind === "actions" ? frame.specs[option.i]?.t : undefined;
+      return spec === "GAIN_CATTLE" ? PART_MARKET : spec === "REMOVE_CATTLE" ? PART_BOX : 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+/**
+ * A copy of a belief's state for one trial of `seat`'s own turn: its own player entry, the stack,
+ * the generator and the end markers are copied, and the `parts` the option may change
+ * (`partsChangedBy`); everything else is shared with `s`, frozen (by `beliefFromView`, and by
+ * `freezeChanged` once a trial is done), so that a write the table above misses throws instead
+ * of changing another trial. The other seats' entries are shared too: the rules never change
+ * another seat's entry in El Paso. Written out field by field: a spread followed by overrides,
+ * and `map` with a closure per call, cost twice as much (measured with bench-sim).
+ */
+export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoState {
   const players = s.players.slice();
   const p = players[seat]!;
   players[seat] = {
@@ -199,19 +255,20 @@ export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
     active: s.active,
     stack,
     players,
-    board: { ...s.board },
-    posts: copyPosts(s.posts),
-    market: { ANG: s.market.ANG.slice(), COR: s.market.COR.slice(), SHO: s.market.SHO.slice(), HER: s.market.HER.slice() },
-    workerSupply: { COW: s.workerSupply.COW.slice(), ENG: s.workerSupply.ENG.slice(), BLD: s.workerSupply.BLD.slice(), WLD: s.workerSupply.WLD.slice() },
-    simmentals: s.simmentals.slice(),
-    buildingStacks: copyBuildingStacks(s.buildingStacks),
+    board: parts & PART_BUILDINGS ? { ...s.board } : s.board,
+    posts: parts & PART_POSTS ? copyPosts(s.posts) : s.posts,
+    market: parts & PART_MARKET ? { ANG: s.market.ANG.slice(), COR: s.market.COR.slice(), SHO: s.market.SHO.slice(), HER: s.market.HER.slice() } : s.market,
+    workerSupply:
+      parts & PART_SUPPLY ? { COW: s.workerSupply.COW.slice(), ENG: s.workerSupply.ENG.slice(), BLD: s.workerSupply.BLD.slice(), WLD: s.workerSupply.WLD.slice() } : s.workerSupply,
+    simmentals: parts & PART_SIMMENTALS ? s.simmentals.slice() : s.simmentals,
+    buildingStacks: parts & PART_BUILDINGS ? copyBuildingStacks(s.buildingStacks) : s.buildingStacks,
     buildingSides: s.buildingSides,
     trainSides: s.trainSides,
-    objDisplay: s.objDisplay.slice(),
-    bonDisplay: s.bonDisplay.slice(),
-    objPile: s.objPile.slice(),
-    bonPile: s.bonPile.slice(),
-    box: s.box.slice(),
+    objDisplay: parts & PART_TILES ? s.objDisplay.slice() : s.objDisplay,
+    bonDisplay: parts & PART_TILES ? s.bonDisplay.slice() : s.bonDisplay,
+    objPile: parts & PART_TILES ? s.objPile.slice() : s.objPile,
+    bonPile: parts & PART_TILES ? s.bonPile.slice() : s.bonPile,
+    box: parts & PART_BOX ? s.box.slice() : s.box,
     end: { triggered: s.end.triggered, simmSeat: s.end.simmSeat },
     turnCount: s.turnCount,
   };
@@ -236,3 +293,22 @@ const copyBuildingStacks = (stacks: ElPasoState["buildingStacks"]): ElPasoState[
   5: stacks[5]!.slice(),
   6: stacks[6]!.slice(),
 });
+
+/** Freezes the `parts` a trial copied once the trial is done: trials made from it share them. */
+export function freezeChanged(s: ElPasoState, parts: number): void {
+  if (parts & PART_BUILDINGS) {
+    deepFreeze(s.board);
+    deepFreeze(s.buildingStacks);
+  }
+  if (parts & PART_POSTS) deepFreeze(s.posts);
+  if (parts & PART_MARKET) deepFreeze(s.market);
+  if (parts & PART_SUPPLY) deepFreeze(s.workerSupply);
+  if (parts & PART_SIMMENTALS) Object.freeze(s.simmentals);
+  if (parts & PART_TILES) {
+    Object.freeze(s.objDisplay);
+    Object.freeze(s.bonDisplay);
+    Object.freeze(s.objPile);
+    Object.freeze(s.bonPile);
+  }
+  if (parts & PART_BOX) Object.freeze(s.box);
+}

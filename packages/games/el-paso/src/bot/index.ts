@@ -14,7 +14,7 @@ import { BREEDS, type CardId, type NodeId, SPACE_COST, breedOf } from "../data.t
 import { type ElPasoAction, type ElPasoPrompt, currentPrompt, perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
-import { type Belief, PLACEHOLDER, beliefFromView, isPlaceholder, trialCopy } from "./belief.ts";
+import { type Belief, PLACEHOLDER, beliefFromView, freezeChanged, isPlaceholder, partsChangedBy, trialCopy } from "./belief.ts";
 import { type Horizon, WEIGHTS, type Weights, evaluate, horizonAt, nextDeliveryValue } from "./evaluate.ts";
 
 export { baselineBot } from "./baseline.ts";
@@ -99,15 +99,17 @@ function optionValue(search: Search, state: ElPasoState, option: ElPasoAction): 
 /** Applies an option on a copy. An auxiliary exchange is resolved by expectation (its card unseen). */
 function tryOption(search: Search, state: ElPasoState, option: ElPasoAction): { state: ElPasoState; bonus: number } | null {
   const seat = search.belief.seat;
-  const copy = trialCopy(state, seat);
+  const parts = partsChangedBy(state, option);
+  const copy = trialCopy(state, seat, parts);
   try {
     perform(copy, seat, option);
   } catch (cause) {
-    // A write into what a trial shares (another seat's entry, the view's frames) is a bug in
-    // the copy, not an option that fails on the belief's stand-ins.
+    // A write into what a trial shares (another seat's entry, a part `partsChangedBy` did not
+    // name) is a bug in the copy, not an option that fails on the belief's stand-ins.
     if (cause instanceof TypeError) throw cause;
     return null;
   }
+  freezeChanged(copy, parts);
   let bonus = 0;
   if (option.type === "aux" && option.aux === 3) {
     bonus = exchangeGain(search, state);

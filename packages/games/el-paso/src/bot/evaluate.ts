@@ -167,31 +167,15 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   const seat = b.seat;
   const me = s.players[seat]!;
   const own = holdings(b, me);
-  const buildingTypes: BuildingType[] = [];
-  for (const node in s.board) {
-    const tile = s.board[node as NodeId]!;
-    if (tile.kind === "building" && tile.owner === seat) buildingTypes.push(tile.type);
-  }
+  const { types: buildingTypes, vp: buildingsVp, builders } = boardFacts(s.board, seat);
+  const { vp: postsVp, discs10, discs16 } = postFacts(s.posts, seat);
 
-  // Points already on the scoring pad (objectives and money below).
-  let vp = 0;
-  for (const type of buildingTypes) vp += BUILDING_VP[type];
-  let discs10 = 0;
-  let discs16 = 0;
-  for (const post of POSTS) {
-    for (const d of s.posts[post]) {
-      if (d.seat !== seat) continue;
-      vp += POST_DATA[post].vp;
-      if (post === "P16") discs16++;
-      else if (post === "P10" || post === "P12") discs10++;
-    }
-  }
+  // Points already on the scoring pad (objectives and money below); every figure is a whole number.
+  let vp = buildingsVp + postsVp;
   for (const t of WORKER_TYPES) vp += own.workers[t] * WORKER_VP[t];
   for (let i = 0; i < NB; i++) vp += own.cattle[i]! * CATTLE_VP[i]!;
   for (const tile of me.bonuses) vp += BONUSES[tile]!.vp;
   if (me.herder === "SIMM") vp += SIMMENTAL_SPACE_VP;
-  let builders = 0;
-  for (const type of buildingTypes) builders += type;
   if (s.phase.kind === "over") return vp + Math.floor(me.money / DOLLARS_PER_VP) + objectivesValue(me.objectives, own, builders, discs10, discs16, h, w, true);
 
   const placedInTrial = 7 - me.discs.length - h.discsPlaced;
@@ -208,6 +192,67 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   for (const disc in w.discAbility) if (!me.discs.includes(disc as "D1")) value += w.discAbility[disc]! * h.invest;
   if (deliveriesLeft > 0 && me.herder !== null && me.herder !== "SIMM") value -= w.progress * distanceToElPaso(s, me.herder);
   return value;
+}
+
+// ---------------------------------------------------------------- what the board and posts give
+
+/**
+ * The seat's buildings and discs on posts, remembered per frozen board and posts object: a trial
+ * shares them with the state it was made from unless it builds or delivers (bot/belief.ts), so
+ * most of a decision's evaluations find them here.
+ */
+interface BoardFacts {
+  seat: Seat;
+  types: BuildingType[];
+  vp: number;
+  builders: number;
+}
+const BOARD_FACTS = new WeakMap<object, BoardFacts>();
+
+function boardFacts(board: ElPasoState["board"], seat: Seat): BoardFacts {
+  const known = BOARD_FACTS.get(board);
+  if (known?.seat === seat) return known;
+  const facts: BoardFacts = { seat, types: [], vp: 0, builders: 0 };
+  for (const node in board) {
+    const tile = board[node as NodeId]!;
+    if (tile.kind === "building" && tile.owner === seat) facts.types.push(tile.type);
+  }
+  for (const type of facts.types) {
+    facts.vp += BUILDING_VP[type];
+    facts.builders += type;
+  }
+  if (Object.isFrozen(board)) BOARD_FACTS.set(board, facts);
+  return facts;
+}
+
+interface PostFacts {
+  seat: Seat;
+  vp: number;
+  discs10: number;
+  discs16: number;
+  /** By post index: may the seat still deliver there (a post of several discs, or none of its own yet)? */
+  open: boolean[];
+}
+const POST_FACTS = new WeakMap<object, PostFacts>();
+
+function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
+  const known = POST_FACTS.get(posts);
+  if (known?.seat === seat) return known;
+  const facts: PostFacts = { seat, vp: 0, discs10: 0, discs16: 0, open: [] };
+  for (const post of POSTS) {
+    let own = false;
+    for (const d of posts[post]) {
+      if (d.seat !== seat) continue;
+      own = true;
+      facts.vp += POST_DATA[post].vp;
+      if (post === "P16") facts.discs16++;
+      else if (post === "P10" || post === "P12") facts.discs10++;
+    }
+    facts.open.push(POST_DATA[post].multi || !own);
+  }
+  // Frozen all the way down: the posts' lists are frozen with them (bot/belief.ts, engine states).
+  if (Object.isFrozen(posts) && POSTS.every((post) => Object.isFrozen(posts[post]))) POST_FACTS.set(posts, facts);
+  return facts;
 }
 
 // ---------------------------------------------------------------- deliveries to come
@@ -282,8 +327,7 @@ function bestPost(total: number, certs: number, open: boolean[], light: number, 
 function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
-  const open: boolean[] = [];
-  for (const post of POSTS) open.push(POST_DATA[post].multi || !hasDisc(s.posts[post], b.seat));
+  const open = postFacts(s.posts, b.seat).open.slice();
   let light = 0;
   for (const d of me.discs) if (!DISC_DATA[d].dark) light++;
   let dark = me.discs.length - light;
@@ -315,11 +359,6 @@ function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: numbe
   return value;
 }
 const EMPTY_HAND = new Array<number>(NB).fill(0);
-
-function hasDisc(discs: readonly { seat: Seat }[], seat: Seat): boolean {
-  for (const d of discs) if (d.seat === seat) return true;
-  return false;
-}
 
 /** The next delivery alone, with this hand (real cards) and the rest drawn: to judge an exchange. */
 export function nextDeliveryValue(b: Belief, s: ElPasoState, cards: CardId[], h: Horizon, w: Weights = WEIGHTS): number {

@@ -24,8 +24,6 @@ import { isSue } from "./sue.ts";
 export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"] as const;
 export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
 
-/** Every card a player owns: draw pile, hand, discard pile and worker area. */
-export const ownedCards = (p: PlayerState): CardId[] => [...p.draw, ...p.hand, ...p.discard, ...p.workers];
 
 /** What a player's objectives can draw on at the end (§9.1 of the data file). */
 export interface ObjectiveResources {
@@ -40,15 +38,28 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
   const p = state.players[seat]!;
   const cattle: Partial<Record<Breed, number>> = {};
   const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-  for (const card of ownedCards(p)) {
-    if (isWorkerCard(card)) workers[workerOf(card)]++;
-    else cattle[breedOf(card)] = (cattle[breedOf(card)] ?? 0) + 1;
+  // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
+  // is the order of the breeds in \`cattle\`).
+  for (const pile of [p.draw, p.hand, p.discard, p.workers]) {
+    for (const card of pile) {
+      if (isWorkerCard(card)) workers[workerOf(card)]++;
+      else {
+        const breed = breedOf(card);
+        cattle[breed] = (cattle[breed] ?? 0) + 1;
+      }
+    }
   }
   let builders = 0;
   for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) builders += tile.type; // RULINGS.builderPool
-  const discs10 = state.posts.P10.filter((d) => d.seat === seat).length + state.posts.P12.filter((d) => d.seat === seat).length;
-  const discs16 = state.posts.P16.filter((d) => d.seat === seat).length;
+  const discs10 = discsOf(state.posts.P10, seat) + discsOf(state.posts.P12, seat);
+  const discs16 = discsOf(state.posts.P16, seat);
   return { cattle, workers, builders, discs10, discs16 };
+}
+
+function discsOf(discs: readonly { seat: Seat }[], seat: Seat): number {
+  let n = 0;
+  for (const d of discs) if (d.seat === seat) n++;
+  return n;
 }
 
 /** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
@@ -187,13 +198,20 @@ function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts"
 
 export function scoreBreakdown(state: ElPasoState, seat: Seat, objectives = bestObjectives(state, seat)): Record<ScoreCategory, number> {
   const p = state.players[seat]!;
-  const cards = ownedCards(p);
   let buildings = 0;
   for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) buildings += BUILDING_VP[tile.type];
   let posts = 0;
-  for (const post of POSTS) posts += state.posts[post].filter((d) => d.seat === seat).length * POST_DATA[post].vp;
-  const workers = cards.filter(isWorkerCard).reduce((s, c) => s + WORKER_VP[workerOf(c)], 0);
-  const cattle = cards.filter((c) => !isWorkerCard(c)).reduce((s, c) => s + BREED_DATA[breedOf(c)].vp, 0) + (p.herder === "SIMM" ? SIMMENTAL_SPACE_VP : 0);
+  for (const post of POSTS) posts += discsOf(state.posts[post], seat) * POST_DATA[post].vp;
+  // Whole numbers: the order of the sums does not matter.
+  let workers = 0;
+  let cattle = 0;
+  for (const pile of [p.draw, p.hand, p.discard, p.workers]) {
+    for (const card of pile) {
+      if (isWorkerCard(card)) workers += WORKER_VP[workerOf(card)];
+      else cattle += BREED_DATA[breedOf(card)].vp;
+    }
+  }
+  if (p.herder === "SIMM") cattle += SIMMENTAL_SPACE_VP;
   const bonuses = p.bonuses.reduce((s, b) => s + BONUSES[b]!.vp, 0);
   return {
     money: Math.floor(p.money / DOLLARS_PER_VP),

@@ -50,9 +50,9 @@ const beliefRng = (seat: Seat): RngState => (BELIEF_RNG[seat] ??= Object.freeze(
 
 /**
  * The belief's state shares what it can with the view, which is frozen: the phase, the stack's
- * frames, the discs on posts, the displays' tiles, and every other seat's player entry whole
- * (rebuilt once, then frozen). Nothing is written into the belief's own state: each trial works
- * on a `trialCopy`, which copies everything a turn of this seat changes.
+ * frames, the board, the discs on posts, the displays' tiles; every other seat's player entry is
+ * rebuilt once and frozen, and so are the stand-in supplies and piles. Nothing is written into the
+ * belief's own state: each trial works on a `trialCopy`, which copies what its option can change.
  */
 export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
   const me = view.players[seat]!;

@@ -13,4 +13,17 @@ describe("conservationProblems", () => {
     state.players[0]!.hand.shift();
     expect(conservationProblems(state)).toEqual([expect.stringMatching(/cards instead of/)]);
   });
+
+  it("finds a disc twice or missing, and a third building", () => {
+    const state = started(2);
+    const disc = state.players[0]!.discs[0]!;
+    state.posts.P00.push({ seat: 0, disc });
+    expect(conservationProblems(state)).toEqual([`seat 0 discs ${[...state.players[0]!.discs, disc]}`]);
+    state.posts.P00.pop();
+    state.players[0]!.discs.shift();
+    expect(conservationProblems(state)).toEqual([`seat 0 discs ${state.players[0]!.discs}`]);
+    state.players[0]!.discs.unshift(disc);
+    for (const node of ["T01", "T03", "T09"] as const) state.board[node] = { kind: "building", tile: `X${node}`, type: 1, owner: 1 };
+    expect(conservationProblems(state)).toContain("seat 1 owns 3 buildings");
+  });
 });

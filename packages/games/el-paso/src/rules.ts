@@ -116,11 +116,22 @@ export const BON_PILE = "BON_PILE";
 export const cleared = (p: PlayerState, disc: DiscId): boolean => !p.discs.includes(disc);
 export const handSize = (p: PlayerState): number => (cleared(p, "D6") ? HAND_SIZE_UPGRADED : HAND_SIZE);
 export const stepLimit = (p: PlayerState): number => (cleared(p, "D7") ? STEP_LIMIT_UPGRADED : STEP_LIMIT);
-export const permanentCerts = (p: PlayerState): number =>
-  (cleared(p, "D5") ? 1 : 0) + p.bonuses.filter((b) => { const d = BONUSES[b]!; return d.kind === "permanent" && d.effect === "PERM_CERT"; }).length;
-export const duplicateTiles = (p: PlayerState): number =>
-  p.bonuses.filter((b) => { const d = BONUSES[b]!; return d.kind === "permanent" && d.effect === "COUNT_DUPLICATE"; }).length;
-export const countWorkers = (p: PlayerState, type: WorkerType): number => p.workers.filter((c) => workerOf(c) === type).length;
+/** Permanent bonus tiles with this effect (a loop: the bot asks some thousand times per decision). */
+function permanentTiles(p: PlayerState, effect: "PERM_CERT" | "COUNT_DUPLICATE"): number {
+  let n = 0;
+  for (const b of p.bonuses) {
+    const d = BONUSES[b]!;
+    if (d.kind === "permanent" && d.effect === effect) n++;
+  }
+  return n;
+}
+export const permanentCerts = (p: PlayerState): number => (cleared(p, "D5") ? 1 : 0) + permanentTiles(p, "PERM_CERT");
+export const duplicateTiles = (p: PlayerState): number => permanentTiles(p, "COUNT_DUPLICATE");
+export function countWorkers(p: PlayerState, type: WorkerType): number {
+  let n = 0;
+  for (const card of p.workers) if (workerOf(card) === type) n++;
+  return n;
+}
 export const ownedBuildings = (state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] =>
   (Object.entries(state.board) as [NodeId, NonNullable<ElPasoState["board"][NodeId]>][])
     .filter(([, t]) => t.kind === "building" && t.owner === seat)

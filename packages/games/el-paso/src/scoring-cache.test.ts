@@ -2,9 +2,9 @@ import type { MatchFixture } from "@saloon/engine/testing";
 import { describe, expect, it } from "vitest";
 import matches from "./fixtures/matches.json" with { type: "json" };
 import { elPaso } from "./index.ts";
-import { bestObjectives } from "./scoring.ts";
+import { bestObjectives, objectiveResources, playerBreakdown, playerResources, scoreBreakdown } from "./scoring.ts";
 
-describe("the best objective assignment, cached per frozen state", () => {
+describe("the best objective assignment, resources and score so far, cached per frozen player", () => {
   it("is at every moment of a stored match what a fresh search finds (never a stale value)", () => {
     const match = (matches as MatchFixture[]).find((m) => m.seats === 3)!;
     let state = elPaso.setup(match.seed, match.seats, (match.options ?? undefined) as never);
@@ -20,6 +20,9 @@ describe("the best objective assignment, cached per frozen state", () => {
         const cached = bestObjectives(state, s);
         expect(cached).toEqual(bestObjectives(fresh, s));
         expect(bestObjectives(state, s)).toBe(cached); // asked again: the remembered answer
+        expect(playerResources(state, s)).toEqual(objectiveResources(fresh, s));
+        expect(playerBreakdown(state, s)).toEqual(scoreBreakdown(fresh, s));
+        expect(playerBreakdown(state, s)).toBe(playerBreakdown(state, s));
         if (cached.vp !== before[s]!.vp) objectivesChanged++;
       });
     }
@@ -36,5 +39,15 @@ describe("the best objective assignment, cached per frozen state", () => {
     built.players[0]!.objectives = [];
     expect(first).toEqual(bestObjectives(state, 0));
     expect(bestObjectives(built, 0)).toEqual({ met: [], vp: 0 });
+    // The score so far and the resources are found afresh too.
+    const money = playerBreakdown(built, 0).money;
+    built.players[0]!.money += 50;
+    expect(playerBreakdown(built, 0).money).toBe(money + 10);
+    const workers = (r: { workers: Record<string, number> }) => Object.values(r.workers).reduce((a, b) => a + b, 0);
+    const before = workers(playerResources(built, 0));
+    const inArea = built.players[0]!.workers.length;
+    expect(inArea).toBeGreaterThan(0);
+    built.players[0]!.workers = [];
+    expect(workers(playerResources(built, 0))).toBe(before - inArea);
   });
 });

@@ -1,4 +1,4 @@
-import { type FinalScores, type Seat, rankResults } from "@saloon/engine";
+import { type FinalScores, type Seat, deepFreeze, rankResults } from "@saloon/engine";
 import {
   BONUSES,
   BREED_DATA,
@@ -24,8 +24,6 @@ import { isSue } from "./sue.ts";
 export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"] as const;
 export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
 
-/** Every card a player owns: draw pile, hand, discard pile and worker area. */
-export const ownedCards = (p: PlayerState): CardId[] => [...p.draw, ...p.hand, ...p.discard, ...p.workers];
 
 /** What a player's objectives can draw on at the end (§9.1 of the data file). */
 export interface ObjectiveResources {
@@ -40,15 +38,28 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
   const p = state.players[seat]!;
   const cattle: Partial<Record<Breed, number>> = {};
   const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-  for (const card of ownedCards(p)) {
-    if (isWorkerCard(card)) workers[workerOf(card)]++;
-    else cattle[breedOf(card)] = (cattle[breedOf(card)] ?? 0) + 1;
+  // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
+  // is the order of the breeds in \`cattle\`).
+  for (const pile of [p.draw, p.hand, p.discard, p.workers]) {
+    for (const card of pile) {
+      if (isWorkerCard(card)) workers[workerOf(card)]++;
+      else {
+        const breed = breedOf(card);
+        cattle[breed] = (cattle[breed] ?? 0) + 1;
+      }
+    }
   }
   let builders = 0;
   for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) builders += tile.type; // RULINGS.builderPool
-  const discs10 = state.posts.P10.filter((d) => d.seat === seat).length + state.posts.P12.filter((d) => d.seat === seat).length;
-  const discs16 = state.posts.P16.filter((d) => d.seat === seat).length;
+  const discs10 = discsOf(state.posts.P10, seat) + discsOf(state.posts.P12, seat);
+  const discs16 = discsOf(state.posts.P16, seat);
   return { cattle, workers, builders, discs10, discs16 };
+}
+
+function discsOf(discs: readonly { seat: Seat }[], seat: Seat): number {
+  let n = 0;
+  for (const d of discs) if (d.seat === seat) n++;
+  return n;
 }
 
 /** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
@@ -107,59 +118,100 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
  * The objectives that score: the subset with the highest VP that can be met together (BGA: "the
  * best outcome"). Sue's all count: "her objective tiles are all considered completed" (E).
  */
-/**
- * The best assignment per frozen player, remembered with the board and posts it was found on.
- * Every view (each seat's and the spectator's, after every action) asks for every player's best
- * assignment, and the search tries every subset of objectives; a player's objectives, cards,
- * the board and the posts decide it. Engine states never change (frozen, copy-on-write), so a
- * player object, board and posts seen again are the same as before; any change to them is a new
- * object, which misses the cache. Unfrozen states (the bot's trial copies, tests' hand-built
- * positions) change in place and are never cached.
- */
-const bestCache = new WeakMap<PlayerState, { board: object; posts: object; sue: boolean; best: { met: string[]; vp: number } }>();
-
-const immutable = (state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean =>
-  Object.isFrozen(p) && Object.isFrozen(state.board) && Object.isFrozen(state.posts) && Object.isFrozen(p.objectives) &&
-  Object.isFrozen(p.draw) && Object.isFrozen(p.hand) && Object.isFrozen(p.discard) && Object.isFrozen(p.workers) &&
-  Object.isFrozen(state.posts.P10) && Object.isFrozen(state.posts.P12) && Object.isFrozen(state.posts.P16);
-
 export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
-  const p = state.players[seat]!;
-  const sue = isSue(state, seat);
-  if (!immutable(state, p)) return searchObjectives(state, seat);
-  const hit = bestCache.get(p);
-  if (hit && hit.board === state.board && hit.posts === state.posts && hit.sue === sue) return hit.best;
-  const best = searchObjectives(state, seat);
-  Object.freeze(best.met);
-  bestCache.set(p, { board: state.board, posts: state.posts, sue, best: Object.freeze(best) });
-  return best;
+  const known = remembered(state, seat);
+  if (!known) return searchObjectives(state, seat, objectiveResources(state, seat));
+  return (known.best ??= deepFreeze(searchObjectives(state, seat, playerResources(state, seat))));
 }
 
-function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
+/** `objectiveResources`, remembered per frozen player like the best assignment (frozen: views share it). */
+export function playerResources(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): ObjectiveResources {
+  const known = remembered(state, seat);
+  if (!known) return objectiveResources(state, seat);
+  return (known.resources ??= deepFreeze(objectiveResources(state, seat)));
+}
+
+/** `scoreBreakdown` with the best assignment, remembered per frozen player like it (frozen: views share it). */
+export function playerBreakdown(state: ElPasoState, seat: Seat): Record<ScoreCategory, number> {
+  const known = remembered(state, seat);
+  if (!known) return scoreBreakdown(state, seat);
+  return (known.breakdown ??= Object.freeze(scoreBreakdown(state, seat)));
+}
+
+/**
+ * What is remembered per frozen player, with the board and posts it was found on: the best
+ * objective assignment, the objectives' resources and the score so far. Every view (each seat's
+ * and the spectator's, after every action) shows them for every player, and the search for the
+ * best assignment tries every subset of objectives; a player's entry (its cards, objectives,
+ * money, herder and tiles), the board and the posts decide them. Engine states never change
+ * (frozen, copy-on-write), so a player entry, board and posts seen again are the same as before;
+ * any change to them is a new object, which misses the cache. An action changes one player's
+ * entry, so the others' figures are found again. Unfrozen states (the bot's trial copies,
+ * tests' hand-built positions) change in place and are never remembered.
+ */
+interface Remembered {
+  board: object;
+  posts: object;
+  sue: boolean;
+  best?: { met: string[]; vp: number };
+  resources?: ObjectiveResources;
+  breakdown?: Record<ScoreCategory, number>;
+}
+const figures = new WeakMap<PlayerState, Remembered>();
+
+function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
+  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !Object.isFrozen(state.posts)) return false;
+  if (!Object.isFrozen(p.objectives) || !Object.isFrozen(p.bonuses)) return false;
+  if (!Object.isFrozen(p.draw) || !Object.isFrozen(p.hand) || !Object.isFrozen(p.discard) || !Object.isFrozen(p.workers)) return false;
+  for (const post of POSTS) if (!Object.isFrozen(state.posts[post])) return false;
+  return true;
+}
+
+function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
+  const p = state.players[seat]!;
+  const sue = isSue(state, seat);
+  const known = figures.get(p);
+  // Found: the entry, board and posts were frozen all the way down when remembered, and stay so.
+  if (known && known.board === state.board && known.posts === state.posts && known.sue === sue) return known;
+  if (!immutable(state, p)) return null;
+  const fresh: Remembered = { board: state.board, posts: state.posts, sue };
+  figures.set(p, fresh);
+  return fresh;
+}
+
+function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat, r: ObjectiveResources): { met: string[]; vp: number } {
   const owned = state.players[seat]!.objectives;
   if (isSue(state, seat)) return { met: [...owned], vp: owned.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0) };
   let best = { met: [] as string[], vp: 0 };
   if (owned.length === 0) return best;
-  const r = objectiveResources(state, seat);
   const n = owned.length;
   if (n > 16) throw new Error("too many objectives to enumerate");
   for (let mask = 1; mask < 1 << n; mask++) {
+    let vp = 0;
+    for (let i = 0; i < n; i++) if (mask & (1 << i)) vp += OBJECTIVES[owned[i]!]!.vp;
+    if (vp <= best.vp) continue;
     const subset = owned.filter((_, i) => mask & (1 << i));
-    const vp = subset.reduce((s, id) => s + OBJECTIVES[id]!.vp, 0);
-    if (vp > best.vp && canMeetTogether(subset, r)) best = { met: subset, vp };
+    if (canMeetTogether(subset, r)) best = { met: subset, vp };
   }
   return best;
 }
 
 export function scoreBreakdown(state: ElPasoState, seat: Seat, objectives = bestObjectives(state, seat)): Record<ScoreCategory, number> {
   const p = state.players[seat]!;
-  const cards = ownedCards(p);
   let buildings = 0;
   for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) buildings += BUILDING_VP[tile.type];
   let posts = 0;
-  for (const post of POSTS) posts += state.posts[post].filter((d) => d.seat === seat).length * POST_DATA[post].vp;
-  const workers = cards.filter(isWorkerCard).reduce((s, c) => s + WORKER_VP[workerOf(c)], 0);
-  const cattle = cards.filter((c) => !isWorkerCard(c)).reduce((s, c) => s + BREED_DATA[breedOf(c)].vp, 0) + (p.herder === "SIMM" ? SIMMENTAL_SPACE_VP : 0);
+  for (const post of POSTS) posts += discsOf(state.posts[post], seat) * POST_DATA[post].vp;
+  // Whole numbers: the order of the sums does not matter.
+  let workers = 0;
+  let cattle = 0;
+  for (const pile of [p.draw, p.hand, p.discard, p.workers]) {
+    for (const card of pile) {
+      if (isWorkerCard(card)) workers += WORKER_VP[workerOf(card)];
+      else cattle += BREED_DATA[breedOf(card)].vp;
+    }
+  }
+  if (p.herder === "SIMM") cattle += SIMMENTAL_SPACE_VP;
   const bonuses = p.bonuses.reduce((s, b) => s + BONUSES[b]!.vp, 0);
   return {
     money: Math.floor(p.money / DOLLARS_PER_VP),

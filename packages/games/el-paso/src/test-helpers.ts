@@ -9,6 +9,7 @@ import {
   BONUS_IDS,
   BUILDING_TYPES,
   type CardId,
+  type DiscId,
   DISCS,
   type MarketBreed,
   MARKET_BREEDS,
@@ -150,21 +151,38 @@ export function eventsOf(events: LogEvent[], type: string): LogEvent[] {
 /** Every card, worker, disc, building and tile exactly once: returns what is off. */
 export function conservationProblems(state: ElPasoState): string[] {
   const problems: string[] = [];
-  const seen = new Map<string, number>();
-  for (const pile of piles(state)) for (const card of pile) seen.set(card, (seen.get(card) ?? 0) + 1);
-  for (const [card, n] of seen) if (n > 1) problems.push(`${card} ×${n}`);
+  // Every card once: a set of them is as large as the piles together (the simulations check every
+  // action, so the common case is a set; the duplicates are counted only when there are some).
+  const seen = new Set<string>();
+  let cards = 0;
+  for (const pile of piles(state)) {
+    cards += pile.length;
+    for (const card of pile) seen.add(card);
+  }
+  if (cards !== seen.size) {
+    const times = new Map<string, number>();
+    for (const pile of piles(state)) for (const card of pile) times.set(card, (times.get(card) ?? 0) + 1);
+    for (const [card, n] of times) if (n > 1) problems.push(`${card} ×${n}`);
+  }
   // Sue has no herd deck: her seat's starting cattle are not in the game.
   const herds = state.sue ? state.seats - 1 : state.seats;
   const expected = herds * 10 + MARKET_BREEDS.reduce((s, b) => s + MARKET_COUNTS[b], 0) + WORKER_TYPES.length * WORKERS_PER_TYPE + SIMMENTAL_BY_PLAYERS[state.seats]!;
   if (seen.size !== expected) problems.push(`${seen.size} cards instead of ${expected}`);
+  const discsOnPosts: DiscId[][] = state.players.map(() => []);
+  for (const post of POSTS) for (const d of state.posts[post]) discsOnPosts[d.seat]!.push(d.disc);
+  const buildingsOwned = state.players.map(() => 0);
+  for (const node in state.board) {
+    const tile = state.board[node as NodeId]!;
+    if (tile.kind === "building") buildingsOwned[tile.owner]!++;
+  }
   state.players.forEach((p, seat) => {
     if (p.hand.some(isWorkerCard)) problems.push(`seat ${seat} has a worker in hand`);
     if (p.workers.some((c) => !isWorkerCard(c))) problems.push(`seat ${seat} has cattle in the worker area`);
-    const onPosts = POSTS.flatMap((post) => state.posts[post].filter((d) => d.seat === seat).map((d) => d.disc));
-    if ([...p.discs, ...onPosts].sort().join() !== [...DISCS].sort().join()) problems.push(`seat ${seat} discs ${[...p.discs, ...onPosts]}`);
+    // Each of the seven discs once, on the player board or on a post.
+    const discs = [...p.discs, ...discsOnPosts[seat]!];
+    if (discs.length !== DISCS.length || new Set(discs).size !== DISCS.length || !discs.every((d) => DISCS.includes(d))) problems.push(`seat ${seat} discs ${discs}`);
     if (p.money < 0 || p.tokens < 0 || p.certs < 0 || p.certs > 4) problems.push(`seat ${seat} money/tokens/certs out of range`);
-    const buildings = Object.values(state.board).filter((t) => t.kind === "building" && t.owner === seat).length;
-    if (buildings > 2) problems.push(`seat ${seat} owns ${buildings} buildings`);
+    if (buildingsOwned[seat]! > 2) problems.push(`seat ${seat} owns ${buildingsOwned[seat]} buildings`);
   });
   const tiles = [
     ...Object.values(state.buildingStacks).flat(),

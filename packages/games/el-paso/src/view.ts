@@ -1,8 +1,8 @@
 import { type Seat, deepFreeze } from "@saloon/engine";
 import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
 import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
-import { type ObjectiveResources, type ScoreCategory, bestObjectives, objectiveResources, scoreBreakdown, scoreTotal } from "./scoring.ts";
-import type { ElPasoState, Frame, Phase } from "./state.ts";
+import { type ObjectiveResources, type ScoreCategory, bestObjectives, playerBreakdown, playerResources, scoreTotal } from "./scoring.ts";
+import type { ElPasoState, Frame, Phase, PlayerState } from "./state.ts";
 import { type SueView, sueView } from "./sue.ts";
 
 /** One player as another seat or a spectator sees them (RULINGS.discardPileVisibility). */
@@ -68,8 +68,11 @@ export interface ElPasoView {
   sue: SueView | null;
 }
 
-const counts = <K extends string>(record: Record<K, unknown[]>): Record<K, number> =>
-  Object.fromEntries(Object.entries(record).map(([k, v]) => [k, (v as unknown[]).length])) as Record<K, number>;
+function counts<K extends string>(record: Record<K, unknown[]>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const key in record) out[key] = record[key].length;
+  return out;
+}
 
 /** What every viewer of one state sees alike, computed once per state and frozen (shared by every view of it). */
 type SharedView = Omit<ElPasoView, "viewer">;
@@ -82,7 +85,6 @@ let last: { state: ElPasoState; shared: SharedView } | null = null;
 function sharedView(state: ElPasoState): SharedView {
   if (last?.state === state) return last.shared;
   const prompt = currentPrompt(state);
-  const best = state.players.map((_, seat) => bestObjectives(state, seat));
   const shared: SharedView = {
     seats: state.seats,
     phase: state.phase,
@@ -102,33 +104,12 @@ function sharedView(state: ElPasoState): SharedView {
     bonPile: state.bonPile.length,
     boxed: state.box,
     end: state.end,
-    players: state.players.map((p, seat): PlayerView => {
-      const met = new Set(best[seat]!.met);
-      return {
-        money: p.money,
-        tokens: p.tokens,
-        certs: p.certs,
-        permanentCerts: permanentCerts(p),
-        handSize: handSize(p),
-        stepLimit: stepLimit(p),
-        discs: p.discs,
-        herder: p.herder,
-        workers: p.workers,
-        objectives: p.objectives,
-        objectiveStatus: p.objectives.map((tile) => ({ tile, met: met.has(tile) })),
-        resources: objectiveResources(state, seat),
-        bonuses: p.bonuses,
-        handCount: p.hand.length,
-        drawCount: p.draw.length,
-        discardCount: p.discard.length,
-        discardTop: p.discard[p.discard.length - 1] ?? null,
-      };
-    }),
+    players: state.players.map((_, seat) => playerView(state, seat)),
     waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
     liveScores: state.options.liveScores === false
       ? []
       : state.players.map((_, seat) => {
-          const breakdown = scoreBreakdown(state, seat, best[seat]);
+          const breakdown = playerBreakdown(state, seat);
           return { total: scoreTotal(breakdown), breakdown };
         }),
     sue: sueView(state),
@@ -137,6 +118,44 @@ function sharedView(state: ElPasoState): SharedView {
   // is frozen: a hand-built position a test changes in place is read again, and left unfrozen.
   if (Object.isFrozen(state)) last = { state, shared: deepFreeze(shared) };
   return shared;
+}
+
+/**
+ * Each player's public entry, remembered per frozen player entry with the best assignment and the
+ * resources it shows (scoring.ts remembers those per player entry, board and posts, and finds new
+ * ones when any of them changes): an action changes one player's entry, so the others' are reused.
+ */
+const playerViews = new WeakMap<PlayerState, { best: object; resources: object; view: PlayerView }>();
+
+function playerView(state: ElPasoState, seat: Seat): PlayerView {
+  const p = state.players[seat]!;
+  const best = bestObjectives(state, seat);
+  const resources = playerResources(state, seat);
+  const known = playerViews.get(p);
+  if (known && known.best === best && known.resources === resources) return known.view;
+  const met = new Set(best.met);
+  const view: PlayerView = {
+    money: p.money,
+    tokens: p.tokens,
+    certs: p.certs,
+    permanentCerts: permanentCerts(p),
+    handSize: handSize(p),
+    stepLimit: stepLimit(p),
+    discs: p.discs,
+    herder: p.herder,
+    workers: p.workers,
+    objectives: p.objectives,
+    objectiveStatus: p.objectives.map((tile) => ({ tile, met: met.has(tile) })),
+    resources,
+    bonuses: p.bonuses,
+    handCount: p.hand.length,
+    drawCount: p.draw.length,
+    discardCount: p.discard.length,
+    discardTop: p.discard[p.discard.length - 1] ?? null,
+  };
+  // Only what is made from a frozen player entry is remembered (and frozen: views share it).
+  if (Object.isFrozen(best) && Object.isFrozen(resources)) playerViews.set(p, { best, resources, view: deepFreeze(view) });
+  return view;
 }
 
 /**

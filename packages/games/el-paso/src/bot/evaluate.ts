@@ -21,6 +21,7 @@ import {
   DOLLARS_PER_VP,
   EL_PASO,
   MAX_BUILDINGS,
+  NODES as BOARD_NODES,
   type NodeId,
   OBJECTIVES,
   POST_DATA,
@@ -106,7 +107,20 @@ const NB = BREEDS.length;
 const BREED_INDEX = Object.fromEntries(BREEDS.map((b, i) => [b, i])) as Record<Breed, number>;
 const BV = BREEDS.map((b) => BREED_DATA[b].bv);
 const CATTLE_VP = BREEDS.map((b) => BREED_DATA[b].vp);
-const cattleIndex = (card: CardId): number => BREED_INDEX[breedOf(card)];
+/**
+ * A cattle card's breed index, remembered per card id: the ids are few (a game's cards and the
+ * belief's stand-ins), and cutting the breed out of the id for every card of every evaluation
+ * was a twentieth of the bot's time.
+ */
+const CARD_INDEX = new Map<CardId, number>();
+function cattleIndex(card: CardId): number {
+  let index = CARD_INDEX.get(card);
+  if (index === undefined) {
+    index = BREED_INDEX[breedOf(card)];
+    CARD_INDEX.set(card, index);
+  }
+  return index;
+}
 
 // ---------------------------------------------------------------- what the seat owns
 
@@ -123,7 +137,8 @@ interface Holdings {
 
 function holdings(b: Belief, me: PlayerState): Holdings {
   const cattle = b.drawCattleByIndex.slice();
-  const workers = { ...b.drawWorkers };
+  const { COW, ENG, BLD, WLD } = b.drawWorkers;
+  const workers: Record<WorkerType, number> = { COW, ENG, BLD, WLD };
   const ready: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
   for (const card of me.workers) {
     const t = workerOf(card);
@@ -152,30 +167,15 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   const seat = b.seat;
   const me = s.players[seat]!;
   const own = holdings(b, me);
-  const buildingTypes: BuildingType[] = [];
-  for (const node in s.board) {
-    const tile = s.board[node as NodeId]!;
-    if (tile.kind === "building" && tile.owner === seat) buildingTypes.push(tile.type);
-  }
+  const { types: buildingTypes, vp: buildingsVp, builders } = boardFacts(s.board, seat);
+  const { vp: postsVp, discs10, discs16 } = postFacts(s.posts, seat);
 
-  // Points already on the scoring pad (objectives and money below).
-  let vp = 0;
-  for (const type of buildingTypes) vp += BUILDING_VP[type];
-  let discs10 = 0;
-  let discs16 = 0;
-  for (const post of POSTS) {
-    for (const d of s.posts[post]) {
-      if (d.seat !== seat) continue;
-      vp += POST_DATA[post].vp;
-      if (post === "P16") discs16++;
-      else if (post === "P10" || post === "P12") discs10++;
-    }
-  }
+  // Points already on the scoring pad (objectives and money below); every figure is a whole number.
+  let vp = buildingsVp + postsVp;
   for (const t of WORKER_TYPES) vp += own.workers[t] * WORKER_VP[t];
   for (let i = 0; i < NB; i++) vp += own.cattle[i]! * CATTLE_VP[i]!;
   for (const tile of me.bonuses) vp += BONUSES[tile]!.vp;
   if (me.herder === "SIMM") vp += SIMMENTAL_SPACE_VP;
-  const builders = buildingTypes.reduce((n, t) => n + t, 0);
   if (s.phase.kind === "over") return vp + Math.floor(me.money / DOLLARS_PER_VP) + objectivesValue(me.objectives, own, builders, discs10, discs16, h, w, true);
 
   const placedInTrial = 7 - me.discs.length - h.discsPlaced;
@@ -192,6 +192,67 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   for (const disc in w.discAbility) if (!me.discs.includes(disc as "D1")) value += w.discAbility[disc]! * h.invest;
   if (deliveriesLeft > 0 && me.herder !== null && me.herder !== "SIMM") value -= w.progress * distanceToElPaso(s, me.herder);
   return value;
+}
+
+// ---------------------------------------------------------------- what the board and posts give
+
+/**
+ * The seat's buildings and discs on posts, remembered per frozen board and posts object: a trial
+ * shares them with the state it was made from unless it builds or delivers (bot/belief.ts), so
+ * most of a decision's evaluations find them here.
+ */
+interface BoardFacts {
+  seat: Seat;
+  types: BuildingType[];
+  vp: number;
+  builders: number;
+}
+const BOARD_FACTS = new WeakMap<object, BoardFacts>();
+
+function boardFacts(board: ElPasoState["board"], seat: Seat): BoardFacts {
+  const known = BOARD_FACTS.get(board);
+  if (known?.seat === seat) return known;
+  const facts: BoardFacts = { seat, types: [], vp: 0, builders: 0 };
+  for (const node in board) {
+    const tile = board[node as NodeId]!;
+    if (tile.kind === "building" && tile.owner === seat) facts.types.push(tile.type);
+  }
+  for (const type of facts.types) {
+    facts.vp += BUILDING_VP[type];
+    facts.builders += type;
+  }
+  if (Object.isFrozen(board)) BOARD_FACTS.set(board, facts);
+  return facts;
+}
+
+interface PostFacts {
+  seat: Seat;
+  vp: number;
+  discs10: number;
+  discs16: number;
+  /** By post index: may the seat still deliver there (a post of several discs, or none of its own yet)? */
+  open: boolean[];
+}
+const POST_FACTS = new WeakMap<object, PostFacts>();
+
+function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
+  const known = POST_FACTS.get(posts);
+  if (known?.seat === seat) return known;
+  const facts: PostFacts = { seat, vp: 0, discs10: 0, discs16: 0, open: [] };
+  for (const post of POSTS) {
+    let own = false;
+    for (const d of posts[post]) {
+      if (d.seat !== seat) continue;
+      own = true;
+      facts.vp += POST_DATA[post].vp;
+      if (post === "P16") facts.discs16++;
+      else if (post === "P10" || post === "P12") facts.discs10++;
+    }
+    facts.open.push(POST_DATA[post].multi || !own);
+  }
+  // Frozen all the way down: the posts' lists are frozen with them (bot/belief.ts, engine states).
+  if (Object.isFrozen(posts) && POSTS.every((post) => Object.isFrozen(posts[post]))) POST_FACTS.set(posts, facts);
+  return facts;
 }
 
 // ---------------------------------------------------------------- deliveries to come
@@ -231,23 +292,31 @@ function handValue(hand: number[], need: number, pool: number[], duplicates: num
 const NODES = [0, -1.7321, 1.7321];
 const NODE_WEIGHTS = [2 / 3, 1 / 6, 1 / 6];
 
-/** The best post a breeding value reaches with the certificates at hand, with what it is worth. */
-function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): { index: number; worth: number } {
+const POST_LIST = POSTS.map((post) => POST_DATA[post]);
+
+/** What delivering a breeding value of `total` to the post of this index is worth (0: no post). */
+function postWorth(index: number, total: number, w: Weights): number {
+  if (index < 0) return 0;
+  const spend = Math.max(0, POST_LIST[index]!.min - total);
+  return POST_LIST[index]!.vp + w.postReward[POSTS[index]!] - spend * w.spareCert;
+}
+
+/** The index of the best post a breeding value reaches with the certificates at hand (-1: none). */
+function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): number {
   let index = -1;
   let worth = 0;
   for (let p = 0; p < POSTS.length; p++) {
     if (!open[p]) continue;
-    const data = POST_DATA[POSTS[p]!];
+    const data = POST_LIST[p]!;
     if (data.dark ? light + dark === 0 : light === 0) continue;
-    const spend = Math.max(0, data.min - total);
-    if (spend > certs) continue;
-    const value = data.vp + w.postReward[POSTS[p]!] - spend * w.spareCert;
+    if (Math.max(0, data.min - total) > certs) continue;
+    const value = postWorth(p, total, w);
     if (index < 0 || value > worth) {
       index = p;
       worth = value;
     }
   }
-  return { index, worth };
+  return index;
 }
 
 /**
@@ -258,7 +327,7 @@ function bestPost(total: number, certs: number, open: boolean[], light: number, 
 function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
-  const open = POSTS.map((post) => POST_DATA[post].multi || !s.posts[post].some((d) => d.seat === b.seat));
+  const open = postFacts(s.posts, b.seat).open.slice();
   let light = 0;
   for (const d of me.discs) if (!DISC_DATA[d].dark) light++;
   let dark = me.discs.length - light;
@@ -266,16 +335,23 @@ function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: numbe
   const dup = duplicateTiles(me);
   const size = handSize(me);
   const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup);
-  const typical = handValue(EMPTY_HAND, size, herd, dup);
+  // The usual hand of the later deliveries, found when there are any.
+  let typical: Spread | null = null;
   let value = certsNow * w.spareCert;
   for (let i = 0; i < Math.ceil(deliveries) && light + dark > 0; i++) {
-    const spread = i === 0 ? next : typical;
+    const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup));
     const certs = i === 0 ? certsNow : w.certsPerLap;
     let expected = 0;
-    for (let k = 0; k < NODES.length; k++) expected += NODE_WEIGHTS[k]! * bestPost(spread.mean + NODES[k]! * spread.sd + perm, certs, open, light, dark, w).worth;
+    // The post the usual hand reaches (the first node, 0: mean + 0 × sd is the mean exactly).
+    let used = -1;
+    for (let k = 0; k < NODES.length; k++) {
+      const total = spread.mean + NODES[k]! * spread.sd + perm;
+      const index = bestPost(total, certs, open, light, dark, w);
+      if (k === 0) used = index;
+      expected += NODE_WEIGHTS[k]! * postWorth(index, total, w);
+    }
     value += Math.min(1, deliveries - i) * expected;
-    // The post the usual hand reaches is used up if it takes one disc only.
-    const used = bestPost(spread.mean + perm, certs, open, light, dark, w).index;
+    // That post is used up if it takes one disc only.
     if (used >= 0 && !POST_DATA[POSTS[used]!].multi) open[used] = false;
     if (used >= 0 && POST_DATA[POSTS[used]!].dark && dark > 0) dark--;
     else light = Math.max(0, light - 1);
@@ -304,7 +380,7 @@ function objectivesValue(held: string[], own: Holdings, builders: number, discs1
     let vp = 0;
     for (let i = 0; i < held.length; i++) if (mask & (1 << i)) vp += OBJECTIVES[held[i]!]!.vp;
     if (vp <= metVp) continue;
-    const left = pool(own, builders, discs10, discs16);
+    const left = fillPool(TRIAL_POOL, own.cattle, own.workers, builders, discs10, discs16);
     let ok = true;
     for (let i = 0; i < held.length && ok; i++) if (mask & (1 << i)) ok = take(left, held[i]!, null, h, w) === 0;
     if (ok) {
@@ -314,17 +390,30 @@ function objectivesValue(held: string[], own: Holdings, builders: number, discs1
   }
   if (final) return metVp;
   // What the met ones use is not there for the others; each unmet one counts by how reachable it is.
-  const left = pool(own, builders, discs10, discs16);
+  const left = fillPool(LEFT_POOL, own.cattle, own.workers, builders, discs10, discs16);
   for (let i = 0; i < held.length; i++) if (metMask & (1 << i)) take(left, held[i]!, null, h, w);
   const capacity = w.objectiveTurns * h.turns + 0.5;
   let hope = 0;
   for (let i = 0; i < held.length; i++) {
     if (metMask & (1 << i)) continue;
-    const cost = take({ ...left, cattle: left.cattle.slice(), workers: { ...left.workers } }, held[i]!, 0, h, w);
+    const cost = take(fillPool(TRIAL_POOL, left.cattle, left.workers, left.builders, left.discs10, left.discs16), held[i]!, 0, h, w);
     hope += OBJECTIVES[held[i]!]!.vp * clamp(1 - cost / capacity, 0, 1);
   }
   return metVp + w.objectiveHope * hope;
 }
+
+/** The order `take` serves workers in: wild ones first, for an objective's own wild workers. */
+const TAKE_ORDER = ["WLD", "COW", "ENG", "BLD"] as const;
+
+/** An objective's cattle needs, each breed with its index (parsed once, like `NEEDS`). */
+interface CattleNeed {
+  breed: Breed;
+  index: number;
+  n: number;
+}
+const CATTLE_NEEDS: Record<string, CattleNeed[]> = Object.fromEntries(
+  Object.entries(NEEDS).map(([id, needs]) => [id, needs.cattle.map(([breed, n]) => ({ breed, index: BREED_INDEX[breed], n }))]),
+);
 
 interface Pool {
   cattle: number[];
@@ -333,7 +422,26 @@ interface Pool {
   discs10: number;
   discs16: number;
 }
-const pool = (own: Holdings, builders: number, discs10: number, discs16: number): Pool => ({ cattle: own.cattle.slice(), workers: { ...own.workers }, builders, discs10, discs16 });
+/**
+ * Two pools reused by every evaluation (filled anew each time, never kept): what is left after the
+ * met objectives, and the one an objective is tried on. Allocating them per subset tried was a
+ * tenth of the evaluation's time.
+ */
+const newPool = (): Pool => ({ cattle: new Array<number>(NB).fill(0), workers: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, builders: 0, discs10: 0, discs16: 0 });
+const LEFT_POOL = newPool();
+const TRIAL_POOL = newPool();
+
+function fillPool(p: Pool, cattle: readonly number[], workers: Record<WorkerType, number>, builders: number, discs10: number, discs16: number): Pool {
+  for (let i = 0; i < NB; i++) p.cattle[i] = cattle[i]!;
+  p.workers.COW = workers.COW;
+  p.workers.ENG = workers.ENG;
+  p.workers.BLD = workers.BLD;
+  p.workers.WLD = workers.WLD;
+  p.builders = builders;
+  p.discs10 = discs10;
+  p.discs16 = discs16;
+  return p;
+}
 
 /**
  * Takes an objective's items from the pool. With `costing` null it only says whether anything
@@ -344,8 +452,7 @@ function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weight
   const needs = NEEDS[id]!;
   let cost = 0;
   let deliveries = 0;
-  for (const [breed, n] of needs.cattle) {
-    const i = BREED_INDEX[breed];
+  for (const { breed, index: i, n } of CATTLE_NEEDS[id]!) {
     const have = Math.min(n, Math.max(0, p.cattle[i]!));
     p.cattle[i]! -= n;
     const missing = n - have;
@@ -353,7 +460,7 @@ function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weight
     if (breed === "SIM") deliveries += missing;
     else cost += missing * ((w.missing as Record<string, number>)[breed] ?? 2);
   }
-  for (const t of ["WLD", "COW", "ENG", "BLD"] as const) {
+  for (const t of TAKE_ORDER) {
     let need = needs.workers[t];
     const own = Math.min(need, Math.max(0, p.workers[t]));
     p.workers[t] -= own;
@@ -449,8 +556,27 @@ function actionWorth(spec: ActionSpec): number {
   }
 }
 
+const NODE_INDEX = Object.fromEntries(BOARD_NODES.map((node, i) => [node, i])) as Record<NodeId, number>;
+/**
+ * Distances by the set of occupied nodes and the start: a board has a few dozen layouts in a
+ * game (at most 2^9, one bit per building space), and each trial asks again.
+ */
+const DISTANCES = new Map<number, number>();
+
 /** The fewest locations from a node to El Paso (from El Paso itself: a whole lap). */
 export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): number {
+  let occupied = 0;
+  for (const node in s.board) if (s.board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
+  const key = occupied * BOARD_NODES.length + NODE_INDEX[from];
+  let distance = DISTANCES.get(key);
+  if (distance === undefined) {
+    distance = searchDistance(s, from);
+    DISTANCES.set(key, distance);
+  }
+  return distance;
+}
+
+function searchDistance(s: Pick<ElPasoState, "board">, from: NodeId): number {
   let best = Infinity;
   const visit = (node: NodeId, steps: number) => {
     for (const next of SUCCESSORS[node]) {

@@ -14,7 +14,7 @@ import { BREEDS, type CardId, type NodeId, SPACE_COST, breedOf } from "../data.t
 import { type ElPasoAction, type ElPasoPrompt, currentPrompt, perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
-import { type Belief, PLACEHOLDER, beliefFromView, cloneState, isPlaceholder } from "./belief.ts";
+import { type Belief, PLACEHOLDER, beliefFromView, freezeChanged, isPlaceholder, partsChangedBy, trialCopy } from "./belief.ts";
 import { type Horizon, WEIGHTS, type Weights, evaluate, horizonAt, nextDeliveryValue } from "./evaluate.ts";
 
 export { baselineBot } from "./baseline.ts";
@@ -44,13 +44,30 @@ interface Search {
   weights: Weights;
   /** The turn being decided: trials stop when it ends. */
   turn: number;
+  /**
+   * What this decision found already, by trial state: a state is never changed once tried, and
+   * its value and greedy step depend on nothing else the search changes. A turn played out
+   * greedily ends on a state its last step judged already (a sixth of all evaluations), and
+   * settling an opened step walks the same greedy steps its completion walks again.
+   */
+  values: Map<ElPasoState, number>;
+  steps: Map<ElPasoState, ElPasoState | null>;
+}
+
+function judged(search: Search, state: ElPasoState): number {
+  let known = search.values.get(state);
+  if (known === undefined) {
+    known = evaluate(search.belief, state, search.horizon, search.weights);
+    search.values.set(state, known);
+  }
+  return known;
 }
 
 export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Random, weights: Weights = WEIGHTS): ElPasoAction {
   const options = prompt.options;
   if (options.length === 1) return options[0]!;
   const belief = beliefFromView(view, prompt.seat);
-  const search: Search = { belief, horizon: horizonAt(belief.state, belief.seat), weights, turn: belief.state.turnCount };
+  const search: Search = { belief, horizon: horizonAt(belief.state, belief.seat), weights, turn: belief.state.turnCount, values: new Map(), steps: new Map() };
   const state = belief.state;
   // An exchange token: used when the card it draws is expected to improve the next delivery.
   if (options.some((o) => o.type === "exchange") && exchangeGain(search, state) > weights.token * search.horizon.invest + 0.15) return { type: "exchange" };
@@ -71,24 +88,28 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
 
 /** The value of choosing `option` now: the turn is completed greedily and its end judged. */
 function optionValue(search: Search, state: ElPasoState, option: ElPasoAction): number {
-  const { belief } = search;
-  if (option.type === "auxExchange") return evaluate(belief, state, search.horizon, search.weights) + exchangeGain(search, state) - 0.05;
+  if (option.type === "auxExchange") return judged(search, state) + exchangeGain(search, state) - 0.05;
   const trial = tryOption(search, state, option);
   if (!trial) return -Infinity;
   // Which card an exchange puts back changes the hand, not the rest of the turn.
-  if (option.type === "discard") return evaluate(belief, trial.state, search.horizon, search.weights);
+  if (option.type === "discard") return judged(search, trial.state);
   return complete(search, trial.state) + trial.bonus;
 }
 
 /** Applies an option on a copy. An auxiliary exchange is resolved by expectation (its card unseen). */
 function tryOption(search: Search, state: ElPasoState, option: ElPasoAction): { state: ElPasoState; bonus: number } | null {
   const seat = search.belief.seat;
-  const copy = cloneState(state);
+  const parts = partsChangedBy(state, option);
+  const copy = trialCopy(state, seat, parts);
   try {
     perform(copy, seat, option);
-  } catch {
+  } catch (cause) {
+    // A write into what a trial shares (another seat's entry, a part `partsChangedBy` did not
+    // name) is a bug in the copy, not an option that fails on the belief's stand-ins.
+    if (cause instanceof TypeError) throw cause;
     return null;
   }
+  freezeChanged(copy, parts);
   let bonus = 0;
   if (option.type === "aux" && option.aux === 3) {
     bonus = exchangeGain(search, state);
@@ -110,10 +131,20 @@ function complete(search: Search, state: ElPasoState): number {
     if (!next) break;
     s = next;
   }
-  return evaluate(search.belief, s, search.horizon, search.weights);
+  return judged(search, s);
 }
 
 function greedyStep(search: Search, s: ElPasoState): ElPasoState | null {
+  let step = search.steps.get(s);
+  if (step === undefined) {
+    step = bestStep(search, s);
+    search.steps.set(s, step);
+  }
+  return step;
+}
+
+/** The state after the option whose settled result evaluates best (null: nothing to try). */
+function bestStep(search: Search, s: ElPasoState): ElPasoState | null {
   const prompt = currentPrompt(s);
   if (!prompt) return null;
   let best: ElPasoState | null = null;
@@ -127,7 +158,7 @@ function greedyStep(search: Search, s: ElPasoState): ElPasoState | null {
     const value =
       option.type === "move"
         ? complete(search, trial.state) + trial.bonus
-        : evaluate(search.belief, settle(search, trial.state, depth), search.horizon, search.weights) + trial.bonus;
+        : judged(search, settle(search, trial.state, depth)) + trial.bonus;
     if (value > bestValue) {
       best = trial.state;
       bestValue = value;

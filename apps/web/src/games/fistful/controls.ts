@@ -12,13 +12,14 @@ import { type BoardLayout, HALO, type Point, type Rect, SHOWDOWN_LABEL_SIZE, dir
 export const ARROW_RADIUS = { disc: 34, halo: 40 };
 
 /**
- * Box round a line of text drawn centred on `at` (its baseline), from the font's metrics: bold
- * capitals with letter spacing are at most 0.82 em wide each, and the line box runs from about
- * 0.95 em above the baseline to 0.3 em below (generous: a real box is a little smaller).
+ * Box round a line of text drawn centred on `at` (its baseline), from the font's metrics, with
+ * room to spare: measured in Chromium, "SHOWDOWN" (bold, letter-spaced) is 0.99 em a letter wide
+ * and its box runs 0.97 em above the baseline and 0.24 em below; this allows 1.1 em, 1 em and 0.3 em
+ * for a wider fallback font.
  */
 export function textBox(at: Point, text: string, size: number): Rect {
-  const w = text.length * 0.82 * size;
-  return { x: at.x - w / 2, y: at.y - 0.95 * size, w, h: 1.25 * size };
+  const w = text.length * 1.1 * size;
+  return { x: at.x - w / 2, y: at.y - size, w, h: 1.3 * size };
 }
 
 const union = (...rects: Rect[]): Rect => {

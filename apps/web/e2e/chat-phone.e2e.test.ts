@@ -4,7 +4,8 @@
  * a person, also after a reload. Phone (375 × 740): the board comes first, the players, log and
  * chat open in a drawer from the screen's edge, the final score table keeps TOTAL on screen,
  * nothing scrolls sideways, and at a table of each game what can be tapped is at least 40 px each
- * way with no board control covering another (one check, `tapTargetProblems`). The replay on a
+ * way with no board control covering another (one check, `tapTargetProblems`), and on El Paso's
+ * board every control scrolled to is clear of the sticky banner and the dock. The replay on a
  * phone, read in German, does the same (its drawer holds the move list too), and says in German
  * why a match cannot be rebuilt.
  * SHOTS=<dir> also saves screenshots.
@@ -17,6 +18,34 @@ import { expectAccessible } from "./a11y.ts";
 import { type Site, createTableFromLobby, skipBrowserTests, startSite, tapTargetProblems } from "./harness.ts";
 
 const PHONE = { width: 375, height: 740 };
+
+/**
+ * Every board control scrolled into view from either end of the page (coming to rest at the top
+ * edge, then at the bottom edge) must be what a tap at its centre hits, not the sticky turn banner,
+ * the dock or a choice strip fixed over the board. How many controls were tried, and a sentence
+ * for each one hidden.
+ */
+function hiddenBoardControls(page: Page): Promise<{ tried: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const controls = [...document.querySelectorAll<Element>(".board-col svg [data-option]")];
+    const scroller = document.scrollingElement!;
+    for (const control of controls) {
+      for (const from of ["below", "above"] as const) {
+        scroller.scrollTop = from === "below" ? scroller.scrollHeight : 0;
+        control.scrollIntoView({ block: "nearest", inline: "nearest" });
+        const box = control.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (hit !== control && !control.contains(hit)) {
+          const what = hit ? `${hit.tagName.toLowerCase()}${hit.closest("[data-testid]") ? ` in ${hit.closest("[data-testid]")!.getAttribute("data-testid")}` : ""}` : "nothing";
+          problems.push(`“${control.getAttribute("aria-label")}” scrolled to from ${from} is under ${what}`);
+        }
+      }
+    }
+    scroller.scrollTop = 0;
+    return { tried: controls.length, problems };
+  });
+}
 const shots = process.env.SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
@@ -163,6 +192,11 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
       // Polled: the board's hit areas follow its scale in the frame after it is laid out at the phone's width.
       await expect.poll(() => tapTargetProblems(ann), { message: `${game} on a phone`, timeout: 5000 }).toEqual([]);
       await shot(ann, `phone-seated-${game}`, true);
+      if (game === "el-paso") {
+        const hidden = await hiddenBoardControls(ann);
+        expect(hidden.tried, "El Paso offers board controls at its start").toBeGreaterThan(0);
+        expect(hidden.problems, "El Paso board controls under the banner or the dock").toEqual([]);
+      }
       await expectAccessible(ann, `a ${game} table on a phone`);
       expect(await ann.evaluate(() => document.scrollingElement!.scrollWidth), `${game} scrolls sideways`).toBeLessThanOrEqual(PHONE.width);
     }

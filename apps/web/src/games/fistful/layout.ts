@@ -30,6 +30,10 @@ export interface BoardLayout {
   spaceHit: Record<SpaceId, Rect>;
   doorRadius: number;
   showdownRadius: number;
+  /** Baseline centre of the "SHOWDOWN" word by each showdown space. */
+  showdownLabel: Record<"SL" | "SR", Point>;
+  /** Text on the tall (phone) board is drawn a little larger, as the whole board is drawn smaller. */
+  textScale: number;
   explosion: Point;
   hand: Rect;
   bag: Rect;
@@ -56,8 +60,16 @@ interface Dimensions {
 
 const DIMENSIONS: Record<Orientation, Dimensions> = {
   wide: { end: 140, pitch: 160, depth: 200, gap: 8, streetWidth: 264, doorInset: 50 },
-  tall: { end: 132, pitch: 190, depth: 212, gap: 8, streetWidth: 272, doorInset: 50 },
+  // The tall board's end zones are longer: its "SHOWDOWN" word sits between SL and the first doors.
+  tall: { end: 166, pitch: 190, depth: 212, gap: 8, streetWidth: 272, doorInset: 50 },
 };
+
+/** How far a control's glow (its `.halo`) reaches past a building or a place, and past a space's pad. */
+export const HALO = { building: 5, space: 7 };
+export const SHOWDOWN_RADIUS = 50;
+export const DOOR_RADIUS = 36;
+/** Size of the "SHOWDOWN" word at text scale 1. */
+export const SHOWDOWN_LABEL_SIZE = 14;
 
 /** Row ("T" above / "B" below) and 0-based index along the street, read from the building id. */
 export function buildingSlot(id: BuildingId): { row: "T" | "B"; index: number } {
@@ -85,7 +97,8 @@ export function computeLayout(orientation: Orientation): BoardLayout {
   for (const id of BUILDINGS) {
     const { row, index } = buildingSlot(id);
     const a0 = d.end + index * d.pitch;
-    buildings[id] = rect(a0 + 4, row === "T" ? 0 : across - d.depth, d.pitch - 8, d.depth);
+    // Inset enough that the glows of two neighbouring buildings offered together do not touch.
+    buildings[id] = rect(a0 + 8, row === "T" ? 0 : across - d.depth, d.pitch - 16, d.depth);
     const c = row === "T" ? streetFrom + d.doorInset : streetTo - d.doorInset;
     spaces[id] = pt(a0 + d.pitch / 2, c);
     spaceHit[id] = rect(a0 + 6, c - 46, d.pitch - 12, 92);
@@ -95,6 +108,14 @@ export function computeLayout(orientation: Orientation): BoardLayout {
   spaces.SR = pt(length - d.end / 2, middle);
   spaceHit.SL = rect(6, streetFrom + 20, d.end - 12, d.streetWidth - 40);
   spaceHit.SR = rect(length - d.end + 6, streetFrom + 20, d.end - 12, d.streetWidth - 40);
+  const textScale = orientation === "tall" ? 1.2 : 1;
+  // Below each pad, except the tall board's SR, whose word goes above it, away from the Saloon below the street.
+  const below = SHOWDOWN_RADIUS + 22 * textScale;
+  const above = -SHOWDOWN_RADIUS - 10;
+  const showdownLabel = {
+    SL: { x: spaces.SL.x, y: spaces.SL.y + below },
+    SR: { x: spaces.SR.x, y: spaces.SR.y + (orientation === "tall" ? above : below) },
+  };
 
   // The band between the two rows of doors holds the hand, the explosion space and the bag.
   const bandFrom = streetFrom + d.doorInset + 44;
@@ -141,8 +162,10 @@ export function computeLayout(orientation: Orientation): BoardLayout {
     buildings,
     spaces,
     spaceHit,
-    doorRadius: 36,
-    showdownRadius: 50,
+    doorRadius: DOOR_RADIUS,
+    showdownRadius: SHOWDOWN_RADIUS,
+    showdownLabel,
+    textScale,
     explosion: pt(half, middle),
     hand,
     bag,
@@ -172,7 +195,9 @@ export function directionArrows(layout: BoardLayout, from: SpaceId): Record<"cw"
     const dx = to.x - origin.x;
     const dy = to.y - origin.y;
     const dist = Math.hypot(dx, dy) || 1;
-    const reach = Math.min(dist / 2, 90);
+    // Half-way, but no further than 100: from a showdown space both neighbours lie up the street,
+    // and the two arrows need that reach to sit apart.
+    const reach = Math.min(dist / 2, 100);
     return { at: { x: origin.x + (dx / dist) * reach, y: origin.y + (dy / dist) * reach }, angle: (Math.atan2(dy, dx) * 180) / Math.PI };
   };
   return { cw: arrow("cw"), ccw: arrow("ccw") };

@@ -68,20 +68,25 @@ describe.each(emptyDatabases())("legacy seeds on $name", (database) => {
       // What the old server stored: its seed text, played with the 32-bit derivation.
       const oldSeed = "Qm9sZFNlZWQtZnJvbS0yMDI2";
       const played = playOut(fistful, { seed: `${LEGACY_SEED_PREFIX}${oldSeed}`, seats: 3 });
+      // Stored as the old server stored it: only the columns its schema had (today's store
+      // writes columns that later migrations add, which the old schema does not have yet).
+      const scores = fistful.scores(played.state)!;
+      await prisma.$executeRaw`
+        INSERT INTO "Match" ("id", "game", "rulesVersion", "options", "seed", "status", "createdAt", "startedAt", "finishedAt", "scoreCategories")
+        VALUES ('m-old', 'fistful', ${fistful.rulesVersion}, '{}'::jsonb, ${oldSeed}, 'finished', '2026-11-20T10:00:00Z', '2026-11-20T10:01:00Z', '2026-11-20T10:30:00Z', ${scores.categories})`;
+      for (const seat of [0, 1, 2]) {
+        await prisma.$executeRaw`INSERT INTO "MatchSeat" ("matchId", "seat", "kind", "name") VALUES ('m-old', ${seat}, 'bot', ${`Bot ${seat + 1}`})`;
+      }
+      for (const [index, entry] of played.log.entries()) {
+        await prisma.$executeRaw`
+          INSERT INTO "MatchAction" ("matchId", "index", "seat", "action") VALUES ('m-old', ${index}, ${entry.seat}, ${JSON.stringify(entry.action)}::jsonb)`;
+      }
+      for (const line of scores.lines) {
+        await prisma.$executeRaw`
+          INSERT INTO "MatchResult" ("matchId", "seat", "total", "breakdown", "tiebreak", "placement", "winner")
+          VALUES ('m-old', ${line.seat}, ${line.total}, ${JSON.stringify(line.breakdown)}::jsonb, ${JSON.stringify(line.tiebreak)}::jsonb, ${line.placement}, ${scores.winners.includes(line.seat)})`;
+      }
       const store = new MatchStore(prisma);
-      await store.finishMatch({
-        id: "m-old",
-        game: "fistful",
-        rulesVersion: fistful.rulesVersion,
-        options: {},
-        seed: oldSeed,
-        createdAt: new Date("2026-11-20T10:00:00Z"),
-        startedAt: new Date("2026-11-20T10:01:00Z"),
-        finishedAt: new Date("2026-11-20T10:30:00Z"),
-        seats: [0, 1, 2].map((seat) => ({ seat, kind: "bot" as const, name: `Bot ${seat + 1}`, playerId: null })),
-        actions: played.log.map((entry, index) => ({ index, seat: entry.seat, action: entry.action, at: new Date() })),
-        scores: fistful.scores(played.state)!,
-      });
       // Under the new derivation the bare old seed is another game: its log no longer fits.
       expect(() => replay(fistful, oldSeed, 3, undefined, played.log)).toThrow();
 

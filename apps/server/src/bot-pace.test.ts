@@ -44,20 +44,27 @@ async function annAndBot(botPace?: "instant" | "quick" | "normal") {
 async function timeBotTurn(ann: Recorder, during?: () => void): Promise<{ ms: number; steps: number; logBatches: number }> {
   const random = createRandom("pace");
   await ann.until(() => promptOf(ann), "Ann's turn", 10_000);
+  // Counted from Ann's last step as shown to her: at the instant pace the bot's whole turn can be
+  // over before this loop looks again, so nothing may be counted from "now".
+  let start = 0;
+  let annStep = 0;
+  let annLog = 0;
   while (promptOf(ann)) {
     const version = ann.latest.version;
+    const logs = ann.logMessages().length;
     ann.room.send("action", fistful.bot(decodeView(ann.latest, ann.seat!), promptOf(ann)!, random));
-    await ann.until(() => ann.latest.version > version, "Ann's step");
+    await ann.until(() => ann.latest.version > version && ann.logMessages().length > logs, "Ann's step and its log line");
+    start = Date.now();
+    annStep = version + 1;
+    // Messages keep their order: the first log message after `logs` is her step's.
+    annLog = logs + 1;
     // Her own part of the state follows the shared patch: give it a moment before asking again.
     await sleep(20);
-    if (ann.latest.version > version + 1) break; // the bot has begun already
+    if (ann.latest.version > annStep) break; // the bot has begun already
   }
   during?.();
-  const start = Date.now();
-  const version = ann.latest.version;
-  const batches = ann.logMessages().length;
   await ann.until(() => promptOf(ann) || ann.latest.status !== "playing", "Ann's next turn", 20_000);
-  return { ms: Date.now() - start, steps: ann.latest.version - version, logBatches: ann.logMessages().length - batches };
+  return { ms: Date.now() - start, steps: ann.latest.version - annStep, logBatches: ann.logMessages().length - annLog };
 }
 
 describe("bot pace", () => {

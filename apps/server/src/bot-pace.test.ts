@@ -6,8 +6,8 @@
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { MatchStore } from "@saloon/db";
-import { type ActionBase, type Prompt, createRandom } from "@saloon/engine";
-import { TABLE_ROOM, decodePrompt, decodeView } from "@saloon/protocol";
+import { createRandom } from "@saloon/engine";
+import { TABLE_ROOM, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
@@ -26,8 +26,6 @@ beforeEach(async () => {
 });
 
 const fistful = testGames.fistful!;
-const promptOf = (player: Recorder): Prompt<ActionBase> | null => decodePrompt(player.latest, player.seat!);
-
 async function annAndBot(botPace?: "instant" | "quick" | "normal") {
   const ann = await record(
     "ann",
@@ -43,16 +41,16 @@ async function annAndBot(botPace?: "instant" | "quick" | "normal") {
  */
 async function timeBotTurn(ann: Recorder, during?: () => void): Promise<{ ms: number; steps: number; logBatches: number }> {
   const random = createRandom("pace");
-  await ann.until(() => promptOf(ann), "Ann's turn", 10_000);
+  await ann.until(() => ann.prompt(), "Ann's turn", 10_000);
   // Counted from Ann's last step as shown to her: at the instant pace the bot's whole turn can be
   // over before this loop looks again, so nothing may be counted from "now".
   let start = 0;
   let annStep = 0;
   let annLog = 0;
-  while (promptOf(ann)) {
+  while (ann.prompt()) {
     const version = ann.latest.version;
     const logs = ann.logMessages().length;
-    ann.room.send("action", fistful.bot(decodeView(ann.latest, ann.seat!), promptOf(ann)!, random));
+    ann.room.send("action", fistful.bot(decodeView(ann.latest, ann.seat!), ann.prompt()!, random));
     await ann.until(() => ann.latest.version > version && ann.logMessages().length > logs, "Ann's step and its log line");
     start = Date.now();
     annStep = version + 1;
@@ -63,7 +61,7 @@ async function timeBotTurn(ann: Recorder, during?: () => void): Promise<{ ms: nu
     if (ann.latest.version > annStep) break; // the bot has begun already
   }
   during?.();
-  await ann.until(() => promptOf(ann) || ann.latest.status !== "playing", "Ann's next turn", 20_000);
+  await ann.until(() => ann.prompt() || ann.latest.status !== "playing", "Ann's next turn", 20_000);
   return { ms: Date.now() - start, steps: ann.latest.version - annStep, logBatches: ann.logMessages().length - annLog };
 }
 

@@ -6,7 +6,7 @@
  * with the match and served with its replay. (Chat across a crash: crash-undo-chat.test.ts.)
  */
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { type ChatLine, type ChatMessage, type MatchDetail, MAX_CHAT_LENGTH, TABLE_ROOM } from "@saloon/protocol";
+import { type ChatMessage, type MatchDetail, MAX_CHAT_LENGTH, TABLE_ROOM } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHAT_RATE } from "./table-chat.ts";
 import { hiddenHands } from "./test-games/hidden-hands.ts";
@@ -23,18 +23,7 @@ beforeEach(async () => {
   await colyseus.cleanup();
 });
 
-/** Every chat line this client was sent, in order, as it would show them (a full history replaces). */
-function chatOf(client: Recorder): ChatLine[] {
-  let lines: ChatLine[] = [];
-  for (const message of client.messages) {
-    if (message.type !== "chat") continue;
-    const chat = message.payload as ChatMessage;
-    lines = chat.replace ? [...chat.lines] : [...lines, ...chat.lines];
-  }
-  return lines;
-}
-
-const untilChat = (client: Recorder, count: number) => client.until(() => chatOf(client).length >= count && chatOf(client), `${count} chat lines`);
+const untilChat = (client: Recorder, count: number) => client.until(() => client.chatLines().length >= count && client.chatLines(), `${count} chat lines`);
 
 /** Ann and Bob at a two-seat Hidden Hands table (it starts at once), and Cy watching. */
 async function table(options: { spectatorChat?: boolean } = {}) {
@@ -53,13 +42,13 @@ describe("table chat", () => {
     ann.room.send("chat", { text: `  hello\u0007 there\n\u202Eeveryone  ` });
     bob.room.send("chat", { text: hostile });
     for (const client of [ann, bob, cy]) await untilChat(client, 2);
-    const [first, second] = chatOf(cy);
+    const [first, second] = cy.chatLines();
     expect(first).toMatchObject({ index: 0, seat: 0, name: "Ann", move: 0, text: "hello there everyone" });
     // Markup is only text: it arrives exactly as written, neither stripped nor turned into entities.
     expect(second).toMatchObject({ index: 1, seat: 1, name: "Bob", move: 0, text: hostile });
     expect(Math.abs(second!.at - Date.now())).toBeLessThan(10_000);
-    expect(chatOf(ann)).toEqual(chatOf(cy));
-    expect(chatOf(bob)).toEqual(chatOf(cy));
+    expect(ann.chatLines()).toEqual(cy.chatLines());
+    expect(bob.chatLines()).toEqual(cy.chatLines());
     // Nothing but who, when and what: no game information rides along.
     expect(Object.keys(first!).sort()).toEqual(["at", "index", "move", "name", "seat", "text"]);
   });
@@ -73,18 +62,18 @@ describe("table chat", () => {
     expect((await refusal).code).toBe("CHAT_CLOSED");
     closed.ann.room.send("chat", { text: "after the refusal" });
     await untilChat(closed.cy, 1);
-    expect(chatOf(closed.cy).map((line) => line.text)).toEqual(["after the refusal"]);
+    expect(closed.cy.chatLines().map((line) => line.text)).toEqual(["after the refusal"]);
 
     const open = await table({ spectatorChat: true });
     expect(told(open.cy)).toBe(true);
     open.cy.room.send("chat", { text: "hello from the rail" });
     await untilChat(open.ann, 1);
-    expect(chatOf(open.ann)[0]).toMatchObject({ seat: null, name: "Cy", text: "hello from the rail" });
+    expect(open.ann.chatLines()[0]).toMatchObject({ seat: null, name: "Cy", text: "hello from the rail" });
     // A spectator who gave no name writes as "Spectator".
     const anonymous = await record("anon", colyseus.sdk.joinById(open.tableId, { spectate: true }));
     anonymous.room.send("chat", { text: "me too" });
     await untilChat(open.ann, 2);
-    expect(chatOf(open.ann)[1]).toMatchObject({ seat: null, name: "Spectator", text: "me too" });
+    expect(open.ann.chatLines()[1]).toMatchObject({ seat: null, name: "Spectator", text: "me too" });
   });
 
   it("refuses too long, empty and malformed messages with typed errors, and the table goes on", async () => {
@@ -109,8 +98,8 @@ describe("table chat", () => {
     // Exactly the longest allowed (in characters, emoji count as one) goes through.
     ann.room.send("chat", { text: "🐎".repeat(MAX_CHAT_LENGTH) });
     await untilChat(bob, 1);
-    expect([...chatOf(bob)[0]!.text]).toHaveLength(MAX_CHAT_LENGTH);
-    expect(chatOf(bob)[0]!.index).toBe(0);
+    expect([...bob.chatLines()[0]!.text]).toHaveLength(MAX_CHAT_LENGTH);
+    expect(bob.chatLines()[0]!.index).toBe(0);
   });
 
   it("limits each person's rate; the others can still talk", async () => {
@@ -122,7 +111,7 @@ describe("table chat", () => {
     expect((await refusal).code).toBe("CHAT_TOO_FAST");
     bob.room.send("chat", { text: "I can still talk" });
     await untilChat(cy, CHAT_RATE.burst + 1);
-    expect(chatOf(cy).map((line) => line.text)).toEqual([...Array.from({ length: CHAT_RATE.burst }, (_, i) => `line ${i}`), "I can still talk"]);
+    expect(cy.chatLines().map((line) => line.text)).toEqual([...Array.from({ length: CHAT_RATE.burst }, (_, i) => `line ${i}`), "I can still talk"]);
     // Another connection with the same identity spends the same budget.
     const again = await record("Ann again", colyseus.sdk.joinById(tableId, { spectate: true, name: "Ann", token: annToken }));
     const refusedAgain = again.nextError();
@@ -152,7 +141,7 @@ describe("table chat", () => {
       const late = await record("late", colyseus.sdk.joinById(tableId, { spectate: true }));
       await late.until(() => late.messages.some((m) => m.type === "chat"), "the chat history");
       expect(storing).toBe(1);
-      for (const client of [ann, bob, cy, late]) expect(chatOf(client), client.label).toEqual([]);
+      for (const client of [ann, bob, cy, late]) expect(client.chatLines(), client.label).toEqual([]);
       release();
       for (const client of [ann, bob, cy]) await untilChat(client, 1);
       expect((await prisma.matchChat.findMany({ where: { matchId: tableId } })).map((row) => row.text)).toEqual(["not yet"]);
@@ -169,7 +158,7 @@ describe("table chat", () => {
     await untilChat(ann, 2);
     const late = await record("late", colyseus.sdk.joinById(tableId, { spectate: true }));
     await untilChat(late, 2);
-    expect(chatOf(late).map((line) => [line.name, line.text])).toEqual([
+    expect(late.chatLines().map((line) => [line.name, line.text])).toEqual([
       ["Ann", "first"],
       ["Bob", "second"],
     ]);
@@ -188,7 +177,7 @@ describe("table chat", () => {
     await ann.until(() => ann.latest.status === "finished", "the end", 15_000);
     stopAnn();
     stopBob();
-    const moveOfSecond = chatOf(ann)[1]!.move;
+    const moveOfSecond = ann.chatLines()[1]!.move;
     expect(moveOfSecond).toBeGreaterThanOrEqual(2);
     // After the end the table stays a while, and its chat with it: stored (no longer owned), then shown.
     ann.room.send("chat", { text: "gg" });
@@ -206,6 +195,6 @@ describe("table chat", () => {
       { seat: 1, name: "Bob", move: moveOfSecond, text: "nice card" },
       { seat: 0, name: "Ann", move: ann.latest.version, text: "gg" },
     ]);
-    expect(detail!.chat.map((line) => line.at)).toEqual(chatOf(ann).map((line) => line.at));
+    expect(detail!.chat.map((line) => line.at)).toEqual(ann.chatLines().map((line) => line.at));
   });
 });

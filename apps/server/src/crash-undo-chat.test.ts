@@ -12,47 +12,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@colyseus/sdk";
 import { scratchPostgres } from "@saloon/db/testing";
-import { type ActionBase, type Prompt, createRandom, replay } from "@saloon/engine";
-import { type ChatLine, type ChatMessage, type MatchDetail, TABLE_ROOM, decodePrompt, decodeView } from "@saloon/protocol";
+import { type ActionBase, createRandom, replay } from "@saloon/engine";
+import { type MatchDetail, TABLE_ROOM } from "@saloon/protocol";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort, startServer } from "./process-harness.ts";
 import { type Recorder, record, sleep, testGames, token } from "./test-support.ts";
 
 const fistful = testGames.fistful!;
 
-const promptOf = (player: Recorder): Prompt<ActionBase> | null => decodePrompt(player.latest, player.seat!);
 const undoCount = (player: Recorder): number => player.latest.seats[player.seat!]?.secret?.undo ?? 0;
-const viewOf = (player: Recorder): unknown => decodeView(player.latest, player.seat!);
-
-function chatOf(client: Recorder): ChatLine[] {
-  let lines: ChatLine[] = [];
-  for (const message of client.messages) {
-    if (message.type !== "chat") continue;
-    const chat = message.payload as ChatMessage;
-    lines = chat.replace ? [...chat.lines] : [...lines, ...chat.lines];
-  }
-  return lines;
-}
-
-const promptText = (player: Recorder): string => player.latest.seats[player.seat!]?.secret?.prompt ?? "";
-
-/**
- * Sends one action and waits until the table has taken it: its version moved on, and the seat's
- * own part (a separate patch after the shared one) has followed, or nothing more came.
- */
-async function act(player: Recorder, action: ActionBase): Promise<void> {
-  const version = player.latest.version;
-  const asked = promptText(player);
-  const errors = player.errors().length;
-  player.room.send("action", action);
-  await player.until(() => player.latest.version !== version || player.errors().length > errors, "the action's answer");
-  expect(player.errors().slice(errors)).toEqual([]);
-  await player.until(() => promptText(player) !== asked, "the seat's own patch", 300).catch(() => undefined);
-}
-
 /** An option of the person's prompt that the table says would not be final (it could be taken back), or null. */
 async function openOption(player: Recorder): Promise<ActionBase | null> {
-  for (const option of promptOf(player)?.options.slice(0, 12) ?? []) {
+  for (const option of player.prompt()?.options.slice(0, 12) ?? []) {
     const checks = player.messages.filter((m) => m.type === "step-check").length;
     player.room.send("check-step", option);
     const answer = await player.until(() => player.messages.filter((m) => m.type === "step-check")[checks], "the step's check");
@@ -65,10 +36,10 @@ async function openOption(player: Recorder): Promise<ActionBase | null> {
 async function playUntil(player: Recorder, stop: () => boolean): Promise<void> {
   const random = createRandom("crash-undo-chat");
   for (let i = 0; i < 3000 && !stop(); i++) {
-    if (player.latest.status === "playing" && promptOf(player)) await act(player, fistful.bot(viewOf(player), promptOf(player)!, random) as ActionBase);
+    if (player.latest.status === "playing" && player.prompt()) await player.act(fistful.bot(player.view(), player.prompt()!, random) as ActionBase);
     else await sleep(5);
   }
-  expect(stop(), `stuck at version ${player.latest.version}, ${player.latest.status}, prompt ${promptOf(player)?.kind}, undo ${undoCount(player)}, errors ${JSON.stringify(player.errors())}`).toBe(true);
+  expect(stop(), `stuck at version ${player.latest.version}, ${player.latest.status}, prompt ${player.prompt()?.kind}, undo ${undoCount(player)}, errors ${JSON.stringify(player.errors())}`).toBe(true);
 }
 
 describe("a server killed right after a person's undoable steps and chat line", () => {
@@ -107,12 +78,12 @@ describe("a server killed right after a person's undoable steps and chat line", 
     let earlier = 0;
     for (let tries = 0; before.length < 2 && tries < 200; tries++) {
       const from = ann.latest.version;
-      await playUntil(ann, () => promptOf(ann) !== null && ann.latest.version > from);
+      await playUntil(ann, () => ann.prompt() !== null && ann.latest.version > from);
       before.length = 0;
       earlier = undoCount(ann);
       for (let option = await openOption(ann); option && before.length < 2; option = before.length < 2 ? await openOption(ann) : null) {
-        before.push({ view: viewOf(ann), version: ann.latest.version });
-        await act(ann, option);
+        before.push({ view: ann.view(), version: ann.latest.version });
+        await ann.act(option);
         await ann.until(() => undoCount(ann) === earlier + before.length, "the step in the window", 1000);
       }
     }
@@ -120,29 +91,29 @@ describe("a server killed right after a person's undoable steps and chat line", 
     const version = ann.latest.version;
     // The line reaches the spectator; the process dies at once.
     ann.room.send("chat", { text: "oops, wrong cattle" });
-    await cy.until(() => chatOf(cy).length === 1, "the line at the spectator's");
+    await cy.until(() => cy.chatLines().length === 1, "the line at the spectator's");
     await server.kill("SIGKILL");
 
     server = await startServer(port, env);
     const back = await record("Ann back", new Client(server.url).joinById(tableId, { name: "Ann", token: annToken }));
     back.room.reconnection.enabled = false;
     await back.until(() => back.latest.version === version && undoCount(back) === earlier + 2, "the game as left, its steps to take back");
-    await back.until(() => chatOf(back).length === 1, "the chat");
-    expect(chatOf(back)).toEqual(chatOf(cy));
-    expect(chatOf(back)[0]).toMatchObject({ index: 0, seat: 0, name: "Ann", move: version, text: "oops, wrong cattle" });
+    await back.until(() => back.chatLines().length === 1, "the chat");
+    expect(back.chatLines()).toEqual(cy.chatLines());
+    expect(back.chatLines()[0]).toMatchObject({ index: 0, seat: 0, name: "Ann", move: version, text: "oops, wrong cattle" });
     // The spectator comes back to the chat too, and may still write (the table's option was stored with it).
     const cyBack = await record("Cy back", new Client(server.url).joinById(tableId, { spectate: true, name: "Cy", token: token("Cy") }));
-    await cyBack.until(() => chatOf(cyBack).length === 1, "the chat at the spectator's");
+    await cyBack.until(() => cyBack.chatLines().length === 1, "the chat at the spectator's");
     cyBack.room.send("chat", { text: "hello from the rail" });
-    await back.until(() => chatOf(back).length === 2, "the spectator's line");
-    expect(chatOf(back)[1]).toMatchObject({ index: 1, seat: null, name: "Cy", move: version });
+    await back.until(() => back.chatLines().length === 2, "the spectator's line");
+    expect(back.chatLines()[1]).toMatchObject({ index: 1, seat: null, name: "Cy", move: version });
 
     for (let taken = 1; taken <= 2; taken++) {
       const logs = back.logMessages().length;
       back.room.send("undo");
       await back.until(() => back.logMessages().length > logs && back.latest.version === before[2 - taken]!.version, `take-back ${taken}`);
       expect(back.errors()).toEqual([]);
-      expect(viewOf(back)).toEqual(before[2 - taken]!.view);
+      expect(back.view()).toEqual(before[2 - taken]!.view);
       expect(undoCount(back)).toBe(earlier + 2 - taken);
     }
     // Steps of the turn before those two (if any) can be taken back too, back to the turn's start.

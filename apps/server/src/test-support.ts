@@ -8,9 +8,9 @@
 import { type Room as SdkRoom } from "@colyseus/sdk";
 import { WebSocketTransport as SdkWebSocketTransport } from "@colyseus/sdk/transport/WebSocketTransport";
 import { ColyseusTestServer } from "@colyseus/testing";
-import { type ActionBase, type AnyGame, type Game, type RngState, type Seat, createRandom } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type Game, type Prompt, type RngState, type Seat, createRandom } from "@saloon/engine";
 import { games } from "@saloon/catalog";
-import { type ErrorMessage, type LogMessage, type SeatedMessage, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
+import { type ChatLine, type ChatMessage, type ErrorMessage, type LogMessage, type SeatedMessage, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
 import { MatchStore, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { type SaloonServer, type SaloonServerConfig, createSaloonServer } from "./app.ts";
@@ -205,6 +205,44 @@ export class Recorder {
   nextError(what = "an error message"): Promise<ErrorMessage> {
     const seen = this.errors().length;
     return this.until(() => this.errors()[seen], what);
+  }
+
+  /** The seat's prompt in the latest state (null: nothing to decide now). */
+  prompt(): Prompt<ActionBase> | null {
+    return decodePrompt(this.latest, this.seat!);
+  }
+
+  /** The game as this client's seat (or a spectator) sees it in the latest state. */
+  view(): unknown {
+    return decodeView(this.latest, this.seat!);
+  }
+
+  /** Every chat line this client was sent, in order, as it would show them (a full history replaces). */
+  chatLines(): ChatLine[] {
+    let lines: ChatLine[] = [];
+    for (const message of this.messages) {
+      if (message.type !== "chat") continue;
+      const chat = message.payload as ChatMessage;
+      lines = chat.replace ? [...chat.lines] : [...lines, ...chat.lines];
+    }
+    return lines;
+  }
+
+  /**
+   * Sends one action and waits until the table has taken it: its version moved on, and the seat's
+   * own part (a separate patch after the shared one) has followed, or nothing more came. Throws
+   * if the table refused it.
+   */
+  async act(action: ActionBase): Promise<void> {
+    const promptText = () => this.latest.seats[this.seat!]?.secret?.prompt ?? "";
+    const version = this.latest.version;
+    const asked = promptText();
+    const errors = this.errors().length;
+    this.room.send("action", action);
+    await this.until(() => this.latest.version !== version || this.errors().length > errors, "the action's answer");
+    const refused = this.errors().slice(errors);
+    if (refused.length > 0) throw new Error(`${this.label}: the table refused ${JSON.stringify(action)}: ${JSON.stringify(refused)}`);
+    await this.until(() => promptText() !== asked, "the seat's own patch", 300).catch(() => undefined);
   }
 
   untilVersion(version: number): Promise<TableSnapshot> {

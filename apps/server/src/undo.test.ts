@@ -6,7 +6,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { MatchStore } from "@saloon/db";
 import { type ActionBase, type LogEvent, type Prompt, createRandom, replay } from "@saloon/engine";
-import { TABLE_ROOM, decodePrompt, decodeResult, decodeView } from "@saloon/protocol";
+import { TABLE_ROOM, decodeResult } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
@@ -32,9 +32,7 @@ async function twoPeople() {
   return { ann, bob };
 }
 
-const promptOf = (player: Recorder): Prompt<ActionBase> | null => decodePrompt(player.latest, player.seat!);
 const undoCount = (player: Recorder): number => player.latest.seats[player.seat!]?.secret?.undo ?? 0;
-const viewOf = (player: Recorder): unknown => decodeView(player.latest, player.seat!);
 const logOf = (player: Recorder): LogEvent[] => {
   const log: LogEvent[] = [];
   for (const message of player.logMessages()) {
@@ -43,22 +41,6 @@ const logOf = (player: Recorder): LogEvent[] => {
   }
   return log;
 };
-
-const promptText = (player: Recorder): string => player.latest.seats[player.seat!]?.secret?.prompt ?? "";
-
-/**
- * Sends one action and waits until the table has taken it: its version moved on, and the seat's
- * own part (a separate patch after the shared one) has followed, or nothing more came.
- */
-async function act(player: Recorder, action: ActionBase): Promise<void> {
-  const version = player.latest.version;
-  const asked = promptText(player);
-  const errors = player.errors().length;
-  player.room.send("action", action);
-  await player.until(() => player.latest.version !== version || player.errors().length > errors, "the action's answer");
-  expect(player.errors().slice(errors)).toEqual([]);
-  await player.until(() => promptText(player) !== asked, "the seat's own patch", 300).catch(() => undefined);
-}
 
 async function undo(player: Recorder): Promise<void> {
   const logs = player.logMessages().length;
@@ -78,7 +60,7 @@ async function refusedUndo(player: Recorder): Promise<string> {
 /** Answers the players' prompts with the game's bot, one at a time, until `stop` holds. */
 async function playUntil(players: Recorder[], stop: () => boolean, seed = "undo-bot"): Promise<void> {
   const random = createRandom(seed);
-  const owing = () => players.find((player) => player.latest.status === "playing" && promptOf(player));
+  const owing = () => players.find((player) => player.latest.status === "playing" && player.prompt());
   for (let i = 0; i < 2000 && !stop(); i++) {
     // Each client re-checks only on its own messages: poll both.
     let player = owing();
@@ -87,8 +69,8 @@ async function playUntil(players: Recorder[], stop: () => boolean, seed = "undo-
       player = owing();
     }
     if (stop()) break;
-    if (!player) throw new Error(`nobody was asked anything for 5 s: ${JSON.stringify(players.map((p) => [p.latest.status, p.latest.version, promptText(p).slice(0, 80), undoCount(p)]))}`);
-    await act(player, fistful.bot(viewOf(player), promptOf(player)!, random));
+    if (!player) throw new Error(`nobody was asked anything for 5 s: ${JSON.stringify(players.map((p) => [p.latest.status, p.latest.version, (p.latest.seats[p.seat!]?.secret?.prompt ?? "").slice(0, 80), undoCount(p)]))}`);
+    await player.act(fistful.bot(player.view(), player.prompt()!, random));
   }
   expect(stop()).toBe(true);
 }
@@ -107,18 +89,18 @@ describe("undo", () => {
     const { ann, bob } = await twoPeople();
     const tableId = ann.room.roomId;
     // A turn of Ann's that starts after Bob's (her first one follows her own sign placement, which she could take back).
-    await playUntil([ann, bob], () => promptOf(ann)?.kind === "take" && undoCount(ann) === 0);
+    await playUntil([ann, bob], () => ann.prompt()?.kind === "take" && undoCount(ann) === 0);
 
-    const start = { view: viewOf(ann), prompt: promptOf(ann), log: logOf(ann), version: ann.latest.version };
+    const start = { view: ann.view(), prompt: ann.prompt(), log: logOf(ann), version: ann.latest.version };
     expect(undoCount(ann)).toBe(0);
     expect(await refusedUndo(ann)).toBe("NOTHING_TO_UNDO");
 
     // Steps that draw nothing: each can be taken back.
     const before: { view: unknown; prompt: unknown }[] = [];
-    while (OPEN_KINDS.has(promptOf(ann)?.kind ?? "") && before.length < 3) {
-      before.push({ view: viewOf(ann), prompt: promptOf(ann) });
-      await act(ann, promptOf(ann)!.options.at(-1)!);
-      await ann.until(() => undoCount(ann) === before.length || !OPEN_KINDS.has(promptOf(ann)?.kind ?? ""), "the undo count");
+    while (OPEN_KINDS.has(ann.prompt()?.kind ?? "") && before.length < 3) {
+      before.push({ view: ann.view(), prompt: ann.prompt() });
+      await ann.act(ann.prompt()!.options.at(-1)!);
+      await ann.until(() => undoCount(ann) === before.length || !OPEN_KINDS.has(ann.prompt()?.kind ?? ""), "the undo count");
       if (undoCount(ann) !== before.length) {
         // That step ended the window after all (it cannot happen for these kinds): the test says so.
         expect.fail(`a "${(before.at(-1)!.prompt as Prompt<ActionBase>).kind}" step closed the undo window`);
@@ -131,16 +113,16 @@ describe("undo", () => {
     for (let taken = 1; taken <= before.length; taken++) {
       await undo(ann);
       const back = before[before.length - taken]!;
-      expect(viewOf(ann)).toEqual(back.view);
-      expect(promptOf(ann)).toEqual(back.prompt);
+      expect(ann.view()).toEqual(back.view);
+      expect(ann.prompt()).toEqual(back.prompt);
       expect(undoCount(ann)).toBe(before.length - taken);
       // Bob sees the game as it was too, and the stored log replays to exactly that.
       await bob.until(() => bob.latest.version === ann.latest.version, "Bob's copy");
       const stored = await storedGame(tableId, 0);
       expect(stored.moves).toBe(ann.latest.version);
-      expect(stored.view).toEqual(viewOf(ann));
+      expect(stored.view).toEqual(ann.view());
     }
-    expect(viewOf(ann)).toEqual(start.view);
+    expect(ann.view()).toEqual(start.view);
     expect(ann.latest.version).toBe(start.version);
     // The log lost the taken-back steps' entries and says that Ann took back steps, for everyone.
     const tookBack = Array.from({ length: before.length }, () => ({ type: "tookBack", seat: 0 }));
@@ -162,12 +144,12 @@ describe("undo", () => {
     const { ann, bob } = await twoPeople();
     const watcher = await record("watcher", colyseus.sdk.joinById(ann.room.roomId, { spectate: true }));
     // Through the setup's signs to Ann's first real choice.
-    await playUntil([ann, bob], () => promptOf(ann)?.kind === "take");
+    await playUntil([ann, bob], () => ann.prompt()?.kind === "take");
     expect(await refusedUndo(watcher)).toBe("NOT_SEATED");
     expect(await refusedUndo(bob)).toBe("NOT_YOUR_TURN");
 
     // Asking ahead whether a step is final: choosing where to take from is not; asking changes nothing.
-    const options = promptOf(ann)!.options;
+    const options = ann.prompt()!.options;
     const versionBefore = ann.latest.version;
     ann.room.send("check-step", options[0]!);
     const check = await ann.until(() => ann.messages.find((m) => m.type === "step-check"), "the check's answer");
@@ -185,21 +167,21 @@ describe("undo", () => {
     expect(ann.errors()).toEqual([]);
     const stored = await storedGame(ann.room.roomId, 0);
     expect(stored.moves).toBe(version + 1);
-    expect(stored.view).toEqual(viewOf(ann));
+    expect(stored.view).toEqual(ann.view());
 
     // Ann finishes her turn, the last step checked first: it ends the turn (or draws, and is final anyway).
-    await playUntil([ann], () => promptOf(ann) === null || (promptOf(ann)!.kind === "build"));
-    if (promptOf(ann)?.kind === "build") {
+    await playUntil([ann], () => ann.prompt() === null || (ann.prompt()!.kind === "build"));
+    if (ann.prompt()?.kind === "build") {
       const checks = ann.messages.filter((m) => m.type === "step-check").length;
-      ann.room.send("check-step", promptOf(ann)!.options[0]!);
+      ann.room.send("check-step", ann.prompt()!.options[0]!);
       const last = await ann.until(() => ann.messages.filter((m) => m.type === "step-check")[checks], "the last step's check");
       expect(last.payload).toMatchObject({ final: true });
     }
-    await playUntil([ann], () => promptOf(ann) === null);
-    await bob.until(() => promptOf(bob), "Bob's turn");
+    await playUntil([ann], () => ann.prompt() === null);
+    await bob.until(() => bob.prompt(), "Bob's turn");
     expect(await refusedUndo(ann)).toBe("NOT_YOUR_TURN");
     expect(await refusedUndo(bob)).toBe("NOTHING_TO_UNDO");
-    await act(bob, promptOf(bob)!.options[0]!);
+    await bob.act(bob.prompt()!.options[0]!);
     expect(await refusedUndo(ann)).toBe("NOT_YOUR_TURN");
 
     // A flood of undos is refused by the table's rate limit like any other message, typed.

@@ -1,7 +1,7 @@
 import type { ActionBase, ApplyResult, AutomaSeat, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
 import { GameRuleError } from "./contract.ts";
 import { create } from "mutative";
-import { copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
+import { cloneJson, copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
 
 /**
  * What a game package writes. `defineGame` turns it into a `Game`, adding the parts every game
@@ -26,6 +26,16 @@ export interface GameRules<S, A extends ActionBase, O, V> {
    * previous state, which never changes.
    */
   perform(draft: S, seat: Seat, action: A): LogEvent[];
+  /**
+   * Optional: a copy of the state for `perform` to change in place instead of a mutative draft,
+   * whose proxies make every read and write cost several times a plain object's (issue #14: a
+   * third of Fistful's simulator time). Typically a shallow copy of the top; what it shares with
+   * `state` stays frozen, so `perform` copies what it writes into on the way down (`writable`)
+   * and a write it forgot throws (INTERNAL_ERROR) instead of changing an earlier state. The new
+   * objects are frozen afterwards (`deepFreeze`, which stops at the shared ones), so states stay
+   * frozen all the way down.
+   */
+  thaw?(state: S): S;
   isOver(state: S): boolean;
   scores(state: S): FinalScores | null;
   view(state: S, viewer: Seat | null): V;
@@ -44,21 +54,25 @@ export function defaultViewEvent(event: LogEvent, viewer: Seat | null): LogEvent
 
 export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A, O, V>): Game<S, A, O, V> {
   const knownTypes = new Set<string>(rules.actionTypes);
-  // States known to be frozen all the way down: every state from setup, and every state apply
-  // made from one of them. Their prompts never change, so they are found once per state: the
-  // room, the simulator and apply itself each ask for them (three times per action in the
-  // simulator), and in El Gaucho finding them is a search over dice combinations.
-  const sealed = new WeakSet<object>();
-  const promptCache = new WeakMap<object, Prompt<A>[]>();
+  const thaw = rules.thaw;
+  // States known to be frozen all the way down (sealed): every state from setup, and every state
+  // apply made from one of them. Their prompts never change, so they are found once per state:
+  // the room, the simulator and apply itself each ask for them (three times per action in the
+  // simulator), and in El Gaucho finding them is a search over dice combinations. A sealed state
+  // carries its prompts' holder under this game's own symbol, set before it is frozen and not
+  // enumerable: JSON, key walks, spreads, structuredClone and mutative's copies never see or
+  // copy it, so a copy of a state is never taken for sealed. (A WeakSet and a WeakMap of states
+  // did the same; their entry per state cost the simulator 8–15 % in garbage collection.)
+  const sealKey = Symbol(`${rules.id}: sealed, with its prompts`);
+  type Seal = { prompts: Prompt<A>[] | null };
+  const sealOf = (state: S): Seal | undefined => (state as { [sealKey]?: Seal })[sealKey];
+  /** Marks a state about to be frozen all the way down; throws if it is frozen already or carries a seal. */
+  const seal = (state: S): void => void Object.defineProperty(state, sealKey, { value: { prompts: null } });
   const promptsOf = (state: S): Prompt<A>[] => {
-    if (!sealed.has(state as object)) return rules.prompts(state);
-    let prompts = promptCache.get(state as object);
-    if (!prompts) {
-      // Frozen, since every caller gets the same objects.
-      prompts = deepFreeze(rules.prompts(state));
-      promptCache.set(state as object, prompts);
-    }
-    return prompts;
+    const holder = sealOf(state);
+    if (!holder) return rules.prompts(state);
+    // Frozen, since every caller gets the same objects.
+    return (holder.prompts ??= deepFreeze(rules.prompts(state)));
   };
   const fail = (code: Parameters<typeof error>[0], message: string, expected?: string): ApplyResult<S> => ({
     ok: false,
@@ -79,9 +93,9 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       }
       // Frozen from the start: every later state shares its unchanged parts with this one, and
       // views share them with callers, so no one may write into them (deepFreeze).
-      const state = deepFreeze(rules.setup(seed, seats, options ?? rules.defaultOptions));
-      sealed.add(state as object);
-      return state;
+      const state = rules.setup(seed, seats, options ?? rules.defaultOptions);
+      seal(state);
+      return deepFreeze(state);
     },
     prompts: promptsOf,
     isOver: rules.isOver,
@@ -105,17 +119,31 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
       const legal = prompt.options.find((option) => sameJson(option, action));
       if (!legal) return fail("ILLEGAL_ACTION", `That is not one of the options for "${prompt.kind}"`, prompt.kind);
       try {
-        let events: LogEvent[] = [];
-        // Copy-on-write (issue #14): only the objects the action changes are copied, the rest is
-        // shared with `state`; a whole-state JSON copy per action was half the simulator's time.
         // The matched option, not the caller's object, is performed: nothing the caller added
-        // survives. Events are copied while the draft lives: they may hold parts of it.
-        const next = create(state, (draft) => {
-          events = copyJson(rules.perform(draft as S, seat, copyJson(legal)));
-        });
-        freezeChanges(next, state);
-        if (sealed.has(state as object)) sealed.add(next as object);
-        return { ok: true, state: next as S, events };
+        // survives. Events are copied before the state is frozen: they may hold parts of it.
+        let events: LogEvent[] = [];
+        let next: S;
+        if (thaw) {
+          // The thaw shares everything below the top, so it must start from a state frozen all
+          // the way down: a position a test built by hand is copied and frozen first, never written.
+          const base = sealOf(state) ? state : deepFreeze(cloneJson(state));
+          const draft = thaw(base);
+          // An option of a cached prompt is frozen, so perform cannot change it: no copy needed.
+          events = copyJson(rules.perform(draft, seat, Object.isFrozen(legal) ? legal : copyJson(legal)));
+          // What the action did not write is the frozen state before, so freezing stops there.
+          seal(draft);
+          next = deepFreeze(draft);
+        } else {
+          // Copy-on-write (issue #14): only the objects the action changes are copied, the rest
+          // is shared with `state`; a whole-state JSON copy per action was half the simulator's time.
+          next = create(state, (draft) => {
+            events = copyJson(rules.perform(draft as S, seat, copyJson(legal)));
+          }) as S;
+          // Sealed only when everything it shares is: what it made is frozen next.
+          if (next !== state && sealOf(state)) seal(next);
+          freezeChanges(next, state);
+        }
+        return { ok: true, state: next, events };
       } catch (cause) {
         return fail("INTERNAL_ERROR", `The rules failed on a legal action: ${(cause as Error).message}`);
       }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type GameRules, type Prompt, defineGame, GameRuleError } from "./index.ts";
+import { type GameRules, type Prompt, defineGame, GameRuleError, writable } from "./index.ts";
 import { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, shuffleInPlace } from "./rng.ts";
 import { rankResults } from "./ranking.ts";
 import { isBoundedJson, sameJson } from "./json.ts";
@@ -293,6 +293,23 @@ describe("copy-on-write states (issue #14)", () => {
     expect(Object.isFrozen(built.ready)).toBe(false);
   });
 
+  it("the seal that keeps a state's prompts is invisible to its data, and a copy of the state is not sealed", () => {
+    const state = start();
+    expect(Object.keys(state)).toEqual(Object.keys(structuredClone(state)));
+    expect(JSON.stringify(state)).toBe(JSON.stringify(structuredClone(state)));
+    expect(state).toEqual(structuredClone(state));
+    // A spread or structured copy is a hand-built position: its prompts are found afresh, from its own data.
+    for (const copy of [{ ...state }, structuredClone(state)]) {
+      expect(counting.prompts(copy)).not.toBe(counting.prompts(copy));
+      copy.turn = 1;
+      expect(counting.prompts(copy)[0]!.seat).toBe(1);
+    }
+    expect(counting.prompts(state)[0]!.seat).toBe(0);
+    // Another game's seal means nothing here: the same rules under another id find their own prompts.
+    const other = defineGame({ ...countingRules, id: "other" });
+    expect(other.prompts(state)).not.toBe(other.prompts(state));
+  });
+
   it("a rule that fails on a legal action leaves the state as it was and reports INTERNAL_ERROR", () => {
     const failing = defineGame({ ...countingRules, id: "failing", perform: (draft) => {
       draft.totals[0] = 7;
@@ -302,5 +319,74 @@ describe("copy-on-write states (issue #14)", () => {
     const r = failing.apply(state, 0, { type: "ready" });
     expect(r.ok ? null : r.error.code).toBe("INTERNAL_ERROR");
     expect(state.totals).toEqual([0, 0]);
+  });
+});
+
+describe("thawed states: perform on a shallow copy, writing through `writable` (issue #14)", () => {
+  // The counting game's rules written for a thaw: a shallow copy of the top, lists copied on their first write.
+  const thawed = defineGame<CountState, CountAction, {}, { totals: number[] }>({
+    ...countingRules,
+    id: "thawed",
+    thaw: (state) => ({ ...state }),
+    perform(draft, seat, action) {
+      if (action.type === "ready") {
+        writable(draft, "ready")[seat] = true;
+        return [{ type: "ready", seat }];
+      }
+      writable(draft, "totals")[seat]! += action.n;
+      draft.secret = rollInt(draft, 1, 6);
+      if (draft.totals[seat]! >= 10) draft.over = true;
+      draft.turn = (draft.turn + 1) % draft.totals.length;
+      return [{ type: "said", seat, n: action.n, totals: draft.totals }];
+    },
+  });
+  const ready = (game: typeof thawed) => {
+    let state = game.setup("thaw", 2);
+    for (const seat of [0, 1]) state = (game.apply(state, seat, { type: "ready" }) as { state: CountState }).state;
+    return state;
+  };
+
+  it("plays the same game as the draft, shares what the action left alone and freezes what it made", () => {
+    const before = ready(thawed);
+    const text = JSON.stringify(before);
+    const r = thawed.apply(before, 0, { type: "say", n: 3 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.state.ready).toBe(before.ready);
+    expect(r.state.totals).not.toBe(before.totals);
+    expect(JSON.stringify(before)).toBe(text);
+    expect(Object.isFrozen(r.state) && Object.isFrozen(r.state.totals) && Object.isFrozen(r.state.rng)).toBe(true);
+    (r.events[0]!.totals as number[]).push(99); // events are the caller's own copies
+    expect(r.state.totals).toEqual([3, 0]);
+    const a = playOut(thawed, { seed: "same", seats: 3 });
+    const b = playOut(counting, { seed: "same", seats: 3 });
+    expect(a.log).toEqual(b.log);
+    expect(a.state).toEqual(b.state);
+  });
+
+  it("a write the rules forgot to make writable throws instead of changing the state before (INTERNAL_ERROR)", () => {
+    const careless = defineGame<CountState, CountAction, {}, { totals: number[] }>({
+      ...countingRules,
+      id: "careless",
+      thaw: (state) => ({ ...state }),
+      perform(draft, seat) {
+        draft.totals[seat] = 7; // no writable(): `totals` is the frozen list of the state before
+        return [];
+      },
+    });
+    const state = careless.setup("x", 2);
+    const r = careless.apply(state, 0, { type: "ready" });
+    expect(r.ok ? null : r.error.code).toBe("INTERNAL_ERROR");
+    expect(state.totals).toEqual([0, 0]);
+  });
+
+  it("never writes into a hand-built position: it performs on a frozen copy of it", () => {
+    const built = structuredClone(ready(thawed));
+    const text = JSON.stringify(built);
+    const r = thawed.apply(built, 0, { type: "say", n: 2 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(JSON.stringify(built)).toBe(text);
+    expect(Object.isFrozen(built.totals)).toBe(false); // still the test's to edit
+    expect(r.state.totals).toEqual([2, 0]);
+    expect(Object.isFrozen(r.state.ready)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 export * from "./contract.ts";
 export { defineGame, defaultViewEvent, type GameRules, noTableOptions } from "./define-game.ts";
-export { cloneJson, copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
+export { cloneJson, copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson, writable } from "./json.ts";
 export { rankResults } from "./ranking.ts";
 export { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, seedState, shuffleInPlace, type RngState } from "./rng.ts";
 export { gameBot, playOut, randomBot, replay, type Chooser, type LoggedAction, type PlayOutResult } from "./simulate.ts";

@@ -5,11 +5,10 @@
  */
 import type { Random, Seat } from "@saloon/engine";
 import { type BuildingId, MEEPLE_TYPES, MINER_DRAW, type MeepleCounts, type MeepleType, RING, SHOOTING_RANK, SHOWDOWN_REWARD, SIGN_COST, type SpaceId } from "./data.ts";
-import { type FistfulAction, type FistfulPrompt, canPay, isBuilding, isShowdown, nextFreeSpace } from "./rules.ts";
-import { type Direction, type PlacedMeeple, countMeeples } from "./state.ts";
+import { type FistfulAction, type FistfulPrompt, canPay, isBuilding, isShowdown, nextFreeSpace } from "./prompts.ts";
+import type { Direction, PlacedMeeple } from "./state.ts";
 import type { FistfulView } from "./view.ts";
 
-const DIRECTIONS: Direction[] = ["cw", "ccw"];
 /** A stone is worth less than a gold cube: it scores nothing itself, it only pays for signs. */
 const STONE_WORTH = 0.4;
 
@@ -78,66 +77,90 @@ interface Appraisal {
   me: Seat;
   piece: number;
   door: (number | undefined)[];
-  /** Which ring positions of the view's board are taken (a sowing over it starts from a copy). */
-  taken: boolean[];
+  /** Which ring positions of the view's board are taken, one bit each (bit i: RING[i]). */
+  taken: number;
 }
 
 function appraise(view: FistfulView, me: Seat): Appraisal {
-  return { view, me, piece: pieceWorth(view), door: [], taken: RING.map((space) => Boolean(view.spaces[space])) };
+  return { view, me, piece: pieceWorth(view), door: [], taken: takenBits(view.spaces) };
 }
+
+function takenBits(spaces: FistfulView["spaces"]): number {
+  let bits = 0;
+  for (let i = 0; i < RING.length; i++) if (spaces[RING[i]!]) bits |= 1 << i;
+  return bits;
+}
+
+/** Whether each ring position is a showdown space, and where the madame stands in MEEPLE_TYPES. */
+const RING_SHOWDOWN = RING.map(isShowdown);
+const MADAME = MEEPLE_TYPES.indexOf("madame");
+/** The imagined hand's counts by place in MEEPLE_TYPES, reused by every sowing (one runs at a time). */
+const HAND_LEFT = MEEPLE_TYPES.map(() => 0);
 
 /**
  * Sows `hand` from `first` onwards over `spaces`, each space getting the meeple that earns most
- * there; returns the total. The board it imagines is a list of taken ring positions and the two
- * showdown spaces' occupants, not a copy of `spaces`: the bot sows some 80 imagined hands for one
- * choice of where to take meeples, and copying the board for each was most of its time (issue #14).
+ * there; returns the total. The board it imagines is a bit set of taken ring positions and the two
+ * showdown spaces' occupants, and the hand a list of counts, not copies of the view's objects:
+ * the bot sows some 80 imagined hands for one choice of where to take meeples, and copying (a
+ * frozen object's spread costs several times a new literal) was most of its time (issue #14).
  */
 function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
   // Imported constants read through local names: an imported binding is a getter call in the
   // transpiled module (tsx, Vitest), a tenth of the bot's time in this loop when read directly.
   const ring = RING;
   const types = MEEPLE_TYPES;
-  let taken: boolean[];
-  if (spaces === plan.view.spaces) taken = plan.taken.slice();
-  else {
-    taken = [];
-    for (const space of ring) taken.push(Boolean(spaces[space]));
+  const showdownAt = RING_SHOWDOWN;
+  const madame = MADAME;
+  const size = ring.length;
+  let taken = spaces === plan.view.spaces ? plan.taken : takenBits(spaces);
+  let onLeft = spaces.SL;
+  let onRight = spaces.SR;
+  const left = HAND_LEFT;
+  let remaining = 0;
+  for (let m = 0; m < types.length; m++) {
+    left[m] = hand[types[m]!];
+    remaining += left[m]!;
   }
-  const showdowns = { SL: spaces.SL, SR: spaces.SR };
-  const left = { ...hand };
-  let remaining = countMeeples(hand);
   const step = direction === "cw" ? 1 : -1;
   let index = first === null ? -1 : RING_INDEX.get(first)!;
   let total = 0;
   while (index >= 0 && remaining > 0) {
     const space = ring[index]!;
-    const showdown = isShowdown(space);
-    const facing = showdown ? showdowns[space === "SL" ? "SR" : "SL"] : undefined;
+    const showdown = showdownAt[index]!;
+    const facing = showdown ? (space === "SL" ? onRight : onLeft) : undefined;
     // placeableMeeples: the madame goes on a showdown space only when she is all that is left.
-    const onlyMadame = showdown && types.every((type) => type === "madame" || left[type] === 0);
-    let best: MeepleType | null = null;
+    const onlyMadame = showdown && remaining === left[madame];
+    let best = -1;
     let bestWorth = -Infinity;
     for (let m = 0; m < types.length; m++) {
-      const meeple = types[m]!;
-      if (left[meeple] <= 0 || (showdown && meeple === "madame" && !onlyMadame)) continue;
+      if (left[m]! <= 0 || (showdown && m === madame && !onlyMadame)) continue;
       let worth: number;
-      if (showdown) worth = placementWorth(plan.view, plan.me, meeple, space, facing, plan.piece);
-      else worth = plan.door[index * types.length + m] ??= placementWorth(plan.view, plan.me, meeple, space, undefined, plan.piece);
-      if (worth > bestWorth) [best, bestWorth] = [meeple, worth];
+      if (showdown) worth = placementWorth(plan.view, plan.me, types[m]!, space, facing, plan.piece);
+      else worth = plan.door[index * types.length + m] ??= placementWorth(plan.view, plan.me, types[m]!, space, undefined, plan.piece);
+      if (worth > bestWorth) {
+        best = m;
+        bestWorth = worth;
+      }
     }
-    left[best!]--;
+    left[best]!--;
     remaining--;
     total += bestWorth;
-    if (!(showdown && best === "madame")) {
-      taken[index] = true;
-      if (showdown) showdowns[space] = { meeple: best!, controller: plan.me };
+    if (!(showdown && best === madame)) {
+      taken |= 1 << index;
+      if (showdown) {
+        const placed = { meeple: types[best]!, controller: plan.me };
+        if (space === "SL") onLeft = placed;
+        else onRight = placed;
+      }
     }
     // nextFreeSpace over the imagined board
-    const from = index;
+    let next = index;
     index = -1;
-    for (let k = 1; k < ring.length; k++) {
-      const next = (from + k * step + ring.length) % ring.length;
-      if (!taken[next]) {
+    for (let k = 1; k < size; k++) {
+      next += step;
+      if (next === size) next = 0;
+      else if (next < 0) next = size - 1;
+      if ((taken & (1 << next)) === 0) {
         index = next;
         break;
       }
@@ -146,11 +169,11 @@ function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: Meepl
   return total;
 }
 
-/** The best direction (and its worth) for a hand whose first space is known or follows from the source. */
-function bestPlan(plan: Appraisal, hand: MeepleCounts, firstFor: (d: Direction) => SpaceId | null) {
-  return DIRECTIONS.map((direction) => ({ direction, worth: sowingWorth(plan, plan.view.spaces, hand, firstFor(direction), direction) })).reduce((a, b) =>
-    b.worth > a.worth ? b : a,
-  );
+/** The best direction (and its worth) for a hand whose first space is known or follows from the source; clockwise on a tie. */
+function bestPlan(plan: Appraisal, hand: MeepleCounts, firstFor: (d: Direction) => SpaceId | null): { direction: Direction; worth: number } {
+  const cw = sowingWorth(plan, plan.view.spaces, hand, firstFor("cw"), "cw");
+  const ccw = sowingWorth(plan, plan.view.spaces, hand, firstFor("ccw"), "ccw");
+  return ccw > cw ? { direction: "ccw", worth: ccw } : { direction: "cw", worth: cw };
 }
 
 function takeWorth(plan: Appraisal, location: FistfulView["turn"]["source"] & string): number {

@@ -1,6 +1,7 @@
 import { defineGame, noTableOptions } from "@saloon/engine";
 import { chooseAction } from "./bot.ts";
-import { ACTION_TYPES, type FistfulAction, currentPrompt, perform } from "./rules.ts";
+import { ACTION_TYPES, type FistfulAction, currentPrompt } from "./prompts.ts";
+import { perform, thaw } from "./rules.ts";
 import { finalScores } from "./scoring.ts";
 import { type FistfulState, setupState } from "./state.ts";
 import { type FistfulView, viewFor } from "./view.ts";
@@ -24,6 +25,7 @@ export const fistful = defineGame<FistfulState, FistfulAction, FistfulOptions, F
     return prompt ? [prompt] : [];
   },
   perform,
+  thaw,
   isOver: (state) => state.step.kind === "over",
   scores: finalScores,
   view: viewFor,
@@ -32,6 +34,6 @@ export const fistful = defineGame<FistfulState, FistfulAction, FistfulOptions, F
 
 export * from "./data.ts";
 export { RULINGS, type Ruling, type RulingId } from "./rulings.ts";
-export type { FistfulAction, FistfulPrompt } from "./rules.ts";
+export type { FistfulAction, FistfulPrompt } from "./prompts.ts";
 export type { Direction, EndReason, FistfulState, PlacedMeeple, PlayerState, Sign, Step } from "./state.ts";
 export type { FistfulView } from "./view.ts";

@@ -1,19 +1,17 @@
 /**
- * The rules of A Fistful of Meeples: what each seat may decide now (prompts) and what each
- * decision does (perform). Section numbers refer to the turn in the rulebook (SPIELABLAUF).
+ * The rules of A Fistful of Meeples: what each decision does (perform); what each seat may decide
+ * now is prompts.ts. Section numbers refer to the turn in the rulebook (SPIELABLAUF).
  */
-import { type LogEvent, type Prompt, type Seat, rollInt } from "@saloon/engine";
+import { type LogEvent, type Seat, rollInt, writable } from "@saloon/engine";
 import {
   BUILDINGS,
   type BuildingId,
-  CORNERS,
   DYNAMITE,
   GRAVES,
   LOCATIONS,
   type LocationId,
   MEEPLE_TYPES,
   MINER_DRAW,
-  type MeepleCounts,
   type MeepleType,
   RING,
   SHOOTING_RANK,
@@ -22,149 +20,25 @@ import {
   type ShowdownSpace,
   type SpaceId,
 } from "./data.ts";
+import { type FistfulAction, canPay, currentPrompt, isBuilding, isShowdown, nextFreeSpace, otherShowdown, resolvable } from "./prompts.ts";
 import { BARS_PER_TURN, RULINGS } from "./rulings.ts";
-import { countMeeples, type Direction, type EndReason, type FistfulState, noMeeples } from "./state.ts";
+import { type Direction, type EndReason, type FistfulState, countMeeples, noMeeples } from "./state.ts";
 
-export type FistfulAction =
-  | { type: "placeSign"; building: BuildingId }
-  | { type: "take"; location: LocationId }
-  | { type: "start"; space: SpaceId }
-  | { type: "direction"; direction: Direction }
-  | { type: "place"; meeple: MeepleType }
-  | { type: "name"; seat: Seat }
-  | { type: "resolve"; space: BuildingId }
-  | { type: "resolveShowdown" }
-  | { type: "build" }
-  | { type: "upgrade" }
-  | { type: "pass" }
-  | { type: "reroll" }
-  | { type: "keep" };
+// ---- Writing into the state -----------------------------------------------------------------------
+// `perform` gets a shallow copy of the state (index.ts: thaw); every object below its top is still
+// the frozen one of the state before. The rules write through these, which copy an object on the
+// way down the first time it is written in this action: an action copies only what it changes.
 
-export const ACTION_TYPES = [
-  "placeSign",
-  "take",
-  "start",
-  "direction",
-  "place",
-  "name",
-  "resolve",
-  "resolveShowdown",
-  "build",
-  "upgrade",
-  "pass",
-  "reroll",
-  "keep",
-] as const satisfies readonly FistfulAction["type"][];
+const playerOf = (state: FistfulState, seat: Seat) => writable(writable(state, "players"), seat);
+const meeplesAt = (state: FistfulState, location: LocationId) => writable(writable(state, "locations"), location);
+const spacesOf = (state: FistfulState) => writable(state, "spaces");
+const signsOf = (state: FistfulState) => writable(state, "signs");
+const bagOf = (state: FistfulState) => writable(state, "bag");
+const turnOf = (state: FistfulState) => writable(state, "turn");
+const handOf = (state: FistfulState) => writable(turnOf(state), "hand");
 
-export type FistfulPrompt = Prompt<FistfulAction>;
-
-export const isShowdown = (space: SpaceId): space is ShowdownSpace => space === "SL" || space === "SR";
-const otherShowdown = (space: ShowdownSpace): ShowdownSpace => (space === "SL" ? "SR" : "SL");
-export const isBuilding = (location: LocationId): location is BuildingId => (BUILDINGS as readonly string[]).includes(location);
-
-/** The next free space after `from` going `direction` round the ring, or null when all are taken. */
-export function nextFreeSpace(spaces: FistfulState["spaces"], from: SpaceId, direction: Direction): SpaceId | null {
-  const start = RING.indexOf(from);
-  const step = direction === "cw" ? 1 : -1;
-  for (let k = 1; k < RING.length; k++) {
-    const space = RING[(start + k * step + RING.length) % RING.length]!;
-    if (!spaces[space]) return space;
-  }
-  return null;
-}
-
-export function canPay(state: Pick<FistfulState, "players">, seat: Seat, building: BuildingId): boolean {
-  const cost = SIGN_COST[building];
-  const player = state.players[seat]!;
-  return player.gold >= cost.gold && player.stone >= cost.stone;
-}
-
-/** What is left to resolve this turn: every door meeple, and the showdown once both spaces are filled. */
-function resolvable(state: FistfulState): FistfulAction[] {
-  const doors: FistfulAction[] = BUILDINGS.filter((b) => state.spaces[b]).map((space) => ({ type: "resolve", space }));
-  return state.spaces.SL && state.spaces.SR ? [...doors, { type: "resolveShowdown" }] : doors;
-}
-
-/** The legal meeples for the next space; the madame never goes on a showdown space unless she is all that is left. */
-export function placeableMeeples(hand: MeepleCounts, space: SpaceId): MeepleType[] {
-  const inHand = MEEPLE_TYPES.filter((type) => hand[type] > 0);
-  if (!isShowdown(space)) return inHand;
-  const fighters = inHand.filter((type) => type !== "madame");
-  return fighters.length > 0 ? fighters : inHand; // RULINGS.madameAsOnlyMeeple
-}
-
-export function currentPrompt(state: FistfulState): FistfulPrompt | null {
-  const step = state.step;
-  const active = state.active;
-  switch (step.kind) {
-    case "over":
-      return null;
-    case "startSign":
-      return {
-        seat: step.seat,
-        kind: "startSign",
-        options: CORNERS.filter((b) => !state.signs[b]).map((building) => ({ type: "placeSign", building })),
-      };
-    case "take":
-      return {
-        seat: active,
-        kind: "take",
-        options: LOCATIONS.filter((id) => countMeeples(state.locations[id]) > 0).map((location) => ({ type: "take", location })),
-      };
-    case "start":
-      return {
-        seat: active,
-        kind: "start",
-        options: RING.filter((space) => !state.spaces[space]).map((space) => ({ type: "start", space })),
-      };
-    case "direction":
-      return {
-        seat: active,
-        kind: "direction",
-        options: [
-          { type: "direction", direction: "cw" },
-          { type: "direction", direction: "ccw" },
-        ],
-      };
-    case "sow":
-      return {
-        seat: active,
-        kind: "sow",
-        options: placeableMeeples(state.turn.hand, step.space).map((meeple) => ({ type: "place", meeple })),
-        context: { space: step.space },
-      };
-    case "name":
-      return {
-        seat: active,
-        kind: "name",
-        options: state.players.map((_, seat) => seat).filter((seat) => seat !== active).map((seat) => ({ type: "name", seat })),
-        context: { space: step.space },
-      };
-    case "resolve":
-      return { seat: active, kind: "resolve", options: resolvable(state) };
-    case "build":
-      return {
-        seat: active,
-        kind: "build",
-        options: [{ type: "build" }, { type: "pass" }],
-        context: { building: step.building, gold: SIGN_COST[step.building].gold, stone: SIGN_COST[step.building].stone },
-      };
-    case "upgrade":
-      return {
-        seat: step.owner,
-        kind: "upgrade",
-        options: [{ type: "upgrade" }, { type: "pass" }],
-        context: { building: step.building, gold: SIGN_COST[step.building].gold, stone: SIGN_COST[step.building].stone },
-      };
-    case "reroll":
-      return {
-        seat: step.seat,
-        kind: "reroll",
-        options: [{ type: "reroll" }, { type: "keep" }],
-        context: { rolls: step.rolls },
-      };
-  }
-}
+/** A shallow copy of the state for `perform` (GameRules.thaw). */
+export const thaw = (state: FistfulState): FistfulState => ({ ...state });
 
 /** Carries out one legal action, then every forced follow-up (RULINGS.forcedChoicesAreAutomatic). */
 export function perform(state: FistfulState, seat: Seat, action: FistfulAction): LogEvent[] {
@@ -258,8 +132,8 @@ function performOne(state: FistfulState, seat: Seat, action: FistfulAction, even
 // ---- Setup: the starting signs ----------------------------------------------------------------
 
 function placeStartSign(state: FistfulState, seat: Seat, building: BuildingId, events: LogEvent[]): void {
-  state.signs[building] = { owner: seat, points: 5 };
-  state.players[seat]!.signsLeft--;
+  signsOf(state)[building] = { owner: seat, points: 5 };
+  playerOf(state, seat).signsLeft--;
   events.push({ type: "signPlaced", seat, building, points: 5 });
   // Counter-clockwise from the start player's right neighbour: seats n-1, n-2, ..., 0.
   if (seat > 0) state.step = { kind: "startSign", seat: seat - 1 };
@@ -277,13 +151,14 @@ function beginTurn(state: FistfulState, seat: Seat, events: LogEvent[]): void {
 
 function take(state: FistfulState, location: LocationId, events: LogEvent[]): void {
   const seat = state.active;
-  state.turn.source = location;
-  state.turn.hand = state.locations[location];
-  state.locations[location] = noMeeples();
-  events.push({ type: "took", seat, location, meeples: { ...state.turn.hand } });
+  const turn = turnOf(state);
+  turn.source = location;
+  turn.hand = state.locations[location];
+  writable(state, "locations")[location] = noMeeples();
+  events.push({ type: "took", seat, location, meeples: { ...turn.hand } });
   if (location === "jail" && state.jailDynamite > 0) {
     state.jailDynamite--;
-    state.bag.dynamite++;
+    bagOf(state).dynamite++;
     events.push({ type: "dynamiteIntoBag", seat });
   }
   // 2A: from a building the first space is a neighbour, so the direction decides it.
@@ -292,14 +167,14 @@ function take(state: FistfulState, location: LocationId, events: LogEvent[]): vo
 }
 
 function chooseStart(state: FistfulState, space: SpaceId, events: LogEvent[]): void {
-  state.turn.lastSpace = space;
+  turnOf(state).lastSpace = space;
   events.push({ type: "startChosen", seat: state.active, space });
   // A single meeple needs no direction.
   state.step = countMeeples(state.turn.hand) > 1 ? { kind: "direction" } : { kind: "sow", space };
 }
 
 function chooseDirection(state: FistfulState, direction: Direction, events: LogEvent[]): void {
-  state.turn.direction = direction;
+  turnOf(state).direction = direction;
   events.push({ type: "directionChosen", seat: state.active, direction });
   const source = state.turn.source!;
   const first = isBuilding(source) ? nextFreeSpace(state.spaces, source, direction) : state.turn.lastSpace!;
@@ -311,14 +186,14 @@ function placeMeeple(state: FistfulState, meeple: MeepleType, events: LogEvent[]
   if (state.step.kind !== "sow") throw new Error("not sowing");
   const space = state.step.space;
   const seat = state.active;
-  state.turn.hand[meeple]--;
+  handOf(state)[meeple]--;
   if (isShowdown(space) && meeple === "madame") {
     // The madame never fights: she goes to the Saloon with no effect (she was the last in hand).
-    state.locations.saloon.madame++;
+    meeplesAt(state, "saloon").madame++;
     events.push({ type: "madameToSaloon", seat, space });
     return continueSowing(state, space, events);
   }
-  state.spaces[space] = { meeple, controller: isShowdown(space) ? seat : null };
+  spacesOf(state)[space] = { meeple, controller: isShowdown(space) ? seat : null };
   events.push({ type: "placed", seat, meeple, space });
   if (isShowdown(space) && state.spaces[otherShowdown(space)]?.controller === seat) {
     state.step = { kind: "name", space }; // RULINGS.namingIsForced
@@ -330,13 +205,13 @@ function placeMeeple(state: FistfulState, meeple: MeepleType, events: LogEvent[]
 function nameController(state: FistfulState, named: Seat, events: LogEvent[]): void {
   if (state.step.kind !== "name") throw new Error("not naming");
   const space = state.step.space;
-  state.spaces[space]!.controller = named;
+  writable(spacesOf(state), space)!.controller = named;
   events.push({ type: "controllerNamed", seat: state.active, space, controller: named });
   continueSowing(state, space, events);
 }
 
 function continueSowing(state: FistfulState, lastSpace: SpaceId, events: LogEvent[]): void {
-  state.turn.lastSpace = lastSpace;
+  turnOf(state).lastSpace = lastSpace;
   if (countMeeples(state.turn.hand) === 0) return afterResolution(state, events);
   const direction = state.turn.direction ?? "cw";
   const next = nextFreeSpace(state.spaces, lastSpace, direction);
@@ -346,9 +221,10 @@ function continueSowing(state: FistfulState, lastSpace: SpaceId, events: LogEven
   }
   // RULINGS.overflowToSaloon
   const rest = state.turn.hand;
-  for (const type of MEEPLE_TYPES) state.locations.saloon[type] += rest[type];
+  const saloon = meeplesAt(state, "saloon");
+  for (const type of MEEPLE_TYPES) saloon[type] += rest[type];
   events.push({ type: "overflowToSaloon", seat: state.active, meeples: { ...rest } });
-  state.turn.hand = noMeeples();
+  turnOf(state).hand = noMeeples();
   afterResolution(state, events);
 }
 
@@ -359,7 +235,6 @@ function continueSowing(state: FistfulState, lastSpace: SpaceId, events: LogEven
  * one explodes after the whole draw is taken (RULINGS.dynamiteAfterTheDraw).
  */
 function draw(state: FistfulState, seat: Seat, count: number, reason: string, events: LogEvent[]): void {
-  const player = state.players[seat]!;
   const got = { gold: 0, stone: 0 };
   let dynamite = 0;
   for (let i = 0; i < count; i++) {
@@ -371,28 +246,32 @@ function draw(state: FistfulState, seat: Seat, count: number, reason: string, ev
     }
     const pick = rollInt(state, 0, total - 1);
     if (pick < bag.gold) {
-      bag.gold--;
-      player.gold++;
+      bagOf(state).gold--;
       got.gold++;
     } else if (pick < bag.gold + bag.stone) {
-      bag.stone--;
-      player.stone++;
+      bagOf(state).stone--;
       got.stone++;
     } else {
-      bag.dynamite--;
+      bagOf(state).dynamite--;
       dynamite++;
     }
   }
-  if (got.gold + got.stone > 0) events.push({ type: "drew", seat, reason, ...got });
+  if (got.gold + got.stone > 0) {
+    const player = playerOf(state, seat);
+    player.gold += got.gold;
+    player.stone += got.stone;
+    events.push({ type: "drew", seat, reason, ...got });
+  }
   for (let i = 0; i < dynamite; i++) explode(state, seat, events);
 }
 
 /** DYNAMIT: everybody returns half their stone, rounded down; the dynamite goes to the explosion space. */
 function explode(state: FistfulState, seat: Seat, events: LogEvent[]): void {
   const returned = state.players.map((player) => Math.floor(player.stone / 2));
-  state.players.forEach((player, i) => {
-    player.stone -= returned[i]!;
-    state.bag.stone += returned[i]!;
+  returned.forEach((stone, i) => {
+    if (stone === 0) return;
+    playerOf(state, i).stone -= stone;
+    bagOf(state).stone += stone;
   });
   state.explodedDynamite++;
   events.push({ type: "dynamiteExploded", seat, returned });
@@ -416,8 +295,8 @@ function resolveDoor(state: FistfulState, building: BuildingId, events: LogEvent
       const robbers = inside.robber;
       draw(state, seat, 2 * robbers, "deputy", events);
       if (robbers > 0) {
-        inside.robber = 0;
-        state.locations.jail.robber += robbers;
+        meeplesAt(state, building).robber = 0;
+        meeplesAt(state, "jail").robber += robbers;
         events.push({ type: "robbersJailed", seat, building, count: robbers });
       }
       break;
@@ -426,8 +305,8 @@ function resolveDoor(state: FistfulState, building: BuildingId, events: LogEvent
       const builders = inside.builder;
       draw(state, seat, builders, "madame", events);
       if (builders > 0) {
-        inside.builder = 0;
-        state.locations.saloon.builder += builders;
+        meeplesAt(state, building).builder = 0;
+        meeplesAt(state, "saloon").builder += builders;
         events.push({ type: "buildersToSaloon", seat, building, count: builders });
       }
       break;
@@ -453,11 +332,12 @@ function resolveDoor(state: FistfulState, building: BuildingId, events: LogEvent
 
 function pay(state: FistfulState, seat: Seat, building: BuildingId): void {
   const cost = SIGN_COST[building];
-  const player = state.players[seat]!;
+  const player = playerOf(state, seat);
   player.gold -= cost.gold;
   player.stone -= cost.stone;
-  state.bag.gold += cost.gold;
-  state.bag.stone += cost.stone;
+  const bag = bagOf(state);
+  bag.gold += cost.gold;
+  bag.stone += cost.stone;
 }
 
 function decideSign(state: FistfulState, choice: "build" | "upgrade" | "pass", events: LogEvent[]): void {
@@ -467,12 +347,12 @@ function decideSign(state: FistfulState, choice: "build" | "upgrade" | "pass", e
   if (choice === "build") {
     const seat = state.active;
     pay(state, seat, building);
-    state.players[seat]!.signsLeft--;
-    state.signs[building] = { owner: seat, points: 5 };
+    playerOf(state, seat).signsLeft--;
+    signsOf(state)[building] = { owner: seat, points: 5 };
     events.push({ type: "signBuilt", seat, building, ...SIGN_COST[building] });
   } else if (choice === "upgrade" && step.kind === "upgrade") {
     pay(state, step.owner, building);
-    state.signs[building]!.points = 10;
+    writable(signsOf(state), building)!.points = 10;
     events.push({ type: "signUpgraded", seat: step.owner, building, ...SIGN_COST[building] });
   } else {
     events.push({ type: "signDeclined", seat: step.kind === "upgrade" ? step.owner : state.active, building });
@@ -483,14 +363,16 @@ function decideSign(state: FistfulState, choice: "build" | "upgrade" | "pass", e
 /** A resolved door meeple moves into its building. */
 function enterBuilding(state: FistfulState, building: BuildingId, events: LogEvent[]): void {
   const meeple = state.spaces[building]!.meeple;
-  delete state.spaces[building];
-  state.locations[building][meeple]++;
+  delete spacesOf(state)[building];
+  meeplesAt(state, building)[meeple]++;
   afterResolution(state, events);
 }
 
 /** Back to the resolution list, or on to the end of the turn when nothing is left. */
 function afterResolution(state: FistfulState, events: LogEvent[]): void {
-  if (resolvable(state).length > 0) state.step = { kind: "resolve" };
+  // resolvable(state).length > 0, without listing: asked after every meeple resolved.
+  const spaces = state.spaces;
+  if ((spaces.SL && spaces.SR) || BUILDINGS.some((b) => spaces[b])) state.step = { kind: "resolve" };
   else endTurn(state, events);
 }
 
@@ -538,10 +420,10 @@ function decideReroll(state: FistfulState, choice: "reroll" | "keep", events: Lo
 
 function bury(state: FistfulState, meeple: MeepleType, events: LogEvent[]): void {
   if (state.graves.length < GRAVES) {
-    state.graves.push(meeple);
+    writable(state, "graves").push(meeple);
     events.push({ type: "buried", meeple, grave: state.graves.length });
   } else {
-    state.boxed.push(meeple);
+    writable(state, "boxed").push(meeple);
     events.push({ type: "leftTheGame", meeple });
   }
 }
@@ -549,8 +431,9 @@ function bury(state: FistfulState, meeple: MeepleType, events: LogEvent[]): void
 function finishShowdown(state: FistfulState, rolls: Record<ShowdownSpace, number>, events: LogEvent[]): void {
   const left = fighter(state, "SL");
   const right = fighter(state, "SR");
-  delete state.spaces.SL;
-  delete state.spaces.SR;
+  const spaces = spacesOf(state);
+  delete spaces.SL;
+  delete spaces.SR;
   const rankDiff = SHOOTING_RANK[left.meeple] - SHOOTING_RANK[right.meeple];
   const outcome = rolls.SL !== rolls.SR ? rolls.SL - rolls.SR : rankDiff;
   if (outcome === 0) {
@@ -566,7 +449,7 @@ function finishShowdown(state: FistfulState, rolls: Record<ShowdownSpace, number
     const [winner, loser] = outcome > 0 ? [left, right] : [right, left];
     events.push({ type: "showdownWon", seat: winner.controller, meeple: winner.meeple, loser: loser.controller, loserMeeple: loser.meeple });
     bury(state, loser.meeple, events);
-    state.locations.saloon[winner.meeple]++;
+    meeplesAt(state, "saloon")[winner.meeple]++;
     draw(state, winner.controller, SHOWDOWN_REWARD[loser.meeple], "showdown", events);
   }
   afterResolution(state, events);
@@ -583,14 +466,14 @@ function endTrigger(state: FistfulState): EndReason | null {
 
 function endTurn(state: FistfulState, events: LogEvent[]): void {
   const seat = state.active;
-  const player = state.players[seat]!;
   for (let bought = 0; bought < BARS_PER_TURN; bought++) {
     const price = state.bank[0]; // RULINGS.oneBarPerTurn: the cheapest, and only one
-    if (price === undefined || player.gold < price) break;
+    if (price === undefined || state.players[seat]!.gold < price) break;
+    const player = playerOf(state, seat);
     player.gold -= price;
-    state.bag.gold += price;
-    player.bars.push(price);
-    state.bank.shift();
+    bagOf(state).gold += price;
+    writable(player, "bars").push(price);
+    writable(state, "bank").shift();
     events.push({ type: "barTaken", seat, price });
   }
   if (!state.endTrigger) {

@@ -1,5 +1,4 @@
-import { type Seat, deepFreeze } from "@saloon/engine";
-import { currentPrompt } from "./rules.ts";
+import type { Seat } from "@saloon/engine";
 import { scoreBreakdown } from "./scoring.ts";
 import type { FistfulState } from "./state.ts";
 
@@ -16,41 +15,75 @@ export type FistfulView = Omit<FistfulState, "rng"> & {
   liveScores: { total: number; breakdown: Record<string, number> }[];
 };
 
-/** What every viewer of one state sees alike, computed once per state and frozen (shared by every view of it). */
-interface SharedView {
-  waitingFor: FistfulView["waitingFor"];
-  liveScores: FistfulView["liveScores"];
-}
 /**
- * The last state's shared parts: a table builds all its views of one state in a row, so one entry
- * is enough, and unlike a WeakMap of every state it costs the garbage collector nothing.
+ * Who owes a decision and which kind: the seat and kind of `currentPrompt` without building its
+ * options (every view of every state names it). Must agree with `currentPrompt`; the stored
+ * matches' view digests check it at every moment.
  */
-let last: { state: FistfulState; shared: SharedView } | null = null;
+function waitingFor(state: FistfulState): FistfulView["waitingFor"] {
+  const step = state.step;
+  switch (step.kind) {
+    case "over":
+      return [];
+    case "startSign":
+    case "reroll":
+      return [{ seat: step.seat, kind: step.kind }];
+    case "upgrade":
+      return [{ seat: step.owner, kind: step.kind }];
+    default:
+      return [{ seat: state.active, kind: step.kind }];
+  }
+}
 
-function sharedView(state: FistfulState): SharedView {
-  if (last?.state === state) return last.shared;
-  const prompt = currentPrompt(state);
-  const shared: SharedView = {
-    waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
-    liveScores: state.players.map((_, seat) => {
-      const breakdown = scoreBreakdown(state, seat);
-      return { total: breakdown.gold + breakdown.bars + breakdown.signs, breakdown };
-    }),
-  };
+/**
+ * The last state's `waitingFor`, frozen: a table builds every viewer's view of one state in a
+ * row, and the same frozen object in each lets its projection reuse the public view's text
+ * (table-sync) instead of writing it out per seat.
+ */
+let lastWaiting: { state: FistfulState; waitingFor: FistfulView["waitingFor"] } | null = null;
+
+function sharedWaitingFor(state: FistfulState): FistfulView["waitingFor"] {
+  if (lastWaiting?.state === state) return lastWaiting.waitingFor;
+  const list = waitingFor(state);
   // Only engine states (frozen all the way down) are remembered: a hand-built position a test changes in place is read again.
-  if (Object.isFrozen(state)) last = { state, shared: deepFreeze(shared) };
-  return shared;
+  if (!Object.isFrozen(state)) return list;
+  for (const entry of list) Object.freeze(entry);
+  Object.freeze(list);
+  lastWaiting = { state, waitingFor: list };
+  return list;
+}
+
+/**
+ * The live scores last found, with the players and signs they were found from. Scores depend on
+ * nothing else, and copy-on-write keeps both the same objects while an action leaves them alone
+ * (most actions: sowing, naming, choosing a direction), so they are found again only when one
+ * changed. Frozen: every viewer's view of every state with those players and signs shares them.
+ */
+let lastScores: { players: FistfulState["players"]; signs: FistfulState["signs"]; liveScores: FistfulView["liveScores"] } | null = null;
+
+function liveScores(state: FistfulState): FistfulView["liveScores"] {
+  if (lastScores?.players === state.players && lastScores.signs === state.signs) return lastScores.liveScores;
+  const scores: FistfulView["liveScores"] = state.players.map((_, seat) => {
+    const breakdown = scoreBreakdown(state, seat);
+    const line = { total: breakdown.gold + breakdown.bars + breakdown.signs, breakdown };
+    Object.freeze(breakdown);
+    Object.freeze(line);
+    return line;
+  });
+  Object.freeze(scores);
+  // Only frozen (engine) players and signs are remembered: a hand-built position a test changes in place is read again.
+  if (Object.isFrozen(state.players) && Object.isFrozen(state.signs)) lastScores = { players: state.players, signs: state.signs, liveScores: scores };
+  return scores;
 }
 
 /**
  * The view shares the state's objects instead of copying them: engine states are frozen all the
  * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
- * The derived parts (who is waiting, the live scores) are the same for every viewer: made once
- * per state, frozen, and shared by the seats' and the spectators' views (a table builds a view
- * per seat and one for spectators after every move: issue #14).
+ * The derived parts are frozen and shared: who is waited for by every view of one state, the
+ * live scores, mostly, from one state to the next as well (a table builds a view per seat and
+ * one for spectators after every move: issue #14).
  */
 export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
-  const { waitingFor, liveScores } = sharedView(state);
   // Every key named, the RNG left out: spreading the frozen state and adding keys cost V8 several
   // times more (issue #14), and the view's type makes a new state key fail to compile until it is
   // listed here or hidden.
@@ -72,7 +105,7 @@ export function viewFor(state: FistfulState, viewer: Seat | null): FistfulView {
     step: state.step,
     endTrigger: state.endTrigger,
     viewer,
-    waitingFor,
-    liveScores,
+    waitingFor: sharedWaitingFor(state),
+    liveScores: liveScores(state),
   };
 }

@@ -6,7 +6,7 @@
 import type { Random, Seat } from "@saloon/engine";
 import { AREAS, type Area, type Tile } from "./data.ts";
 import { fitsAtEnd, herdPrice, herdPriceWith, sortInPositions } from "./rules/herds.ts";
-import type { GauchoAction, GauchoPrompt } from "./rules/index.ts";
+import type { GauchoAction, GauchoPrompt } from "./rules/prompts.ts";
 import { type DieAction, dieActions } from "./rules/options.ts";
 import type { GauchoView } from "./view.ts";
 
@@ -121,8 +121,13 @@ function bestFollow(options: readonly Ranked[], first: DieAction, left: readonly
 /** The best value reachable with these dice: the best action, plus the best other action with what is left. */
 function planWorth(weigh: Weigher, actions: DieAction[], dice: readonly number[], wish: number): number {
   const options = ranked(weigh, actions);
+  // No follow-up is worth more than the best action (or less than 0), and firsts come best first:
+  // once a first plus that bound cannot beat the best plan found, no later first can. Rounding
+  // is monotonic, so the maximum is exactly the one a full scan finds (issue #14).
+  const bound = Math.max(options[0]?.worth ?? 0, 0);
   let best = 0;
   for (const { action: first, worth } of options) {
+    if (worth + bound <= best) break;
     const left = removeDice(dice, first.dice);
     if (!left) continue;
     const wishLeft = wish - (first.wish ? 1 : 0);

@@ -1,8 +1,9 @@
 import { defineGame, noTableOptions } from "@saloon/engine";
 import { chooseAction } from "./bot.ts";
-import { ACTION_TYPES, type GauchoAction, currentPrompts, perform } from "./rules/index.ts";
+import { perform } from "./rules/index.ts";
+import { ACTION_TYPES, type GauchoAction, currentPrompts } from "./rules/prompts.ts";
 import { finalScores } from "./scoring.ts";
-import { type GauchoState, setupState } from "./state.ts";
+import { type GauchoState, setupState, thaw } from "./state.ts";
 import { closesUndo } from "./undo.ts";
 import { type GauchoView, viewFor } from "./view.ts";
 
@@ -22,6 +23,7 @@ export const elGaucho = defineGame<GauchoState, GauchoAction, GauchoOptions, Gau
   setup: (seed, seats) => setupState(seed, seats),
   prompts: currentPrompts,
   perform,
+  thaw,
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,
@@ -31,6 +33,6 @@ export const elGaucho = defineGame<GauchoState, GauchoAction, GauchoOptions, Gau
 
 export * from "./data.ts";
 export { RULINGS, type Ruling, type RulingId } from "./rulings.ts";
-export type { GauchoAction, GauchoPrompt } from "./rules/index.ts";
+export type { GauchoAction, GauchoPrompt } from "./rules/prompts.ts";
 export type { EarningCategory, EndPhase, GauchoState, PampaField, Phase, PlacedGaucho, PlayerState, TurnState } from "./state.ts";
 export type { GauchoView, PlayerView } from "./view.ts";

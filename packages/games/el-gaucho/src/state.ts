@@ -1,4 +1,4 @@
-import { type RngState, type Seat, rollInt, seedRng, shuffleInPlace } from "@saloon/engine";
+import { type RngState, type Seat, rollInt, seedRng, shuffleInPlace, writable } from "@saloon/engine";
 import { AREAS, type Area, BREEDS, type Breed, GAUCHOS, HAND_SIZE, STEPPE_SIZE, type Tile, allTiles, pastureSizes } from "./data.ts";
 import { fillPampa } from "./rules/pampa.ts";
 
@@ -87,6 +87,19 @@ export interface GauchoState {
 export const emptyHerds = (): Record<Breed, Tile[]> => Object.fromEntries(BREEDS.map((b) => [b, []])) as unknown as Record<Breed, Tile[]>;
 export const noAreas = (): Record<Area, boolean> => Object.fromEntries(AREAS.map((a) => [a, false])) as Record<Area, boolean>;
 export const newTurn = (): TurnState => ({ dice: null, wish: 0, touched: [], steppeChosen: [] });
+
+// ---- Writing into the state ---------------------------------------------------------------------
+// `perform` gets a shallow copy of the state (thaw); everything below its top is still the frozen
+// object of the state before. The rules write through these, which copy an object on the way down
+// the first time an action writes to it: an action copies only what it changes (issue #14).
+
+/** A shallow copy of the state for `perform` (GameRules.thaw). */
+export const thaw = (state: GauchoState): GauchoState => ({ ...state });
+export const playerOf = (state: GauchoState, seat: Seat): PlayerState => writable(writable(state, "players"), seat);
+export const herdOf = (state: GauchoState, seat: Seat, breed: Breed): Tile[] => writable(writable(playerOf(state, seat), "herds"), breed);
+export const turnOf = (state: GauchoState): TurnState => writable(state, "turn");
+export const fieldOf = (state: Pick<GauchoState, "pampa">, row: number, field: number): PampaField =>
+  writable(writable(writable(state, "pampa"), row), field);
 
 export function setupState(seed: string, seats: number): GauchoState {
   const holder = { rng: seedRng(seed) };

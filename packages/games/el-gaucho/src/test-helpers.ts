@@ -6,7 +6,7 @@ import type { LogEvent, Seat } from "@saloon/engine";
 import { gameDriver, type Played } from "@saloon/engine/testing";
 import { AREAS, type Area, BREEDS, type Breed, type Tile } from "./data.ts";
 import { elGaucho } from "./index.ts";
-import type { GauchoAction } from "./rules/index.ts";
+import type { GauchoAction } from "./rules/prompts.ts";
 import { emptyHerds, type GauchoState, newTurn } from "./state.ts";
 
 export const tile = (breed: Breed, value: number): Tile => ({ breed, value });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Tile } from "./data.ts";
 import { elGaucho } from "./index.ts";
 import type { GauchoState } from "./state.ts";
-import type { GauchoAction } from "./rules/index.ts";
+import type { GauchoAction } from "./rules/prompts.ts";
 import { act, prompt } from "./test-helpers.ts";
 
 function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
@@ -118,12 +118,15 @@ describe("hidden information (projection)", () => {
     expect(seen).toBe(true);
   });
 
-  it("the view shares the frozen state: changing it fails or stays in the view, and the game is untouched", () => {
+  it("the view shares the frozen state and its frozen player entries: changing them fails, and the game is untouched", () => {
     const state = replay(elGaucho, "view", 3, undefined, played.log.slice(0, 40));
     const before = JSON.stringify(state);
     const view = elGaucho.view(state, 0);
-    view.players[0]!.pesos += 100; // a player's view entry is the view's own object
+    // Player entries are made once per player entry and shared by every view (view.ts), so none may be written.
+    expect(() => (view.players[0]!.pesos += 100)).toThrow(TypeError);
     expect(() => (view.pampa[0]![0]!.tile = null)).toThrow(TypeError);
+    expect(elGaucho.view(state, 1).players[2]).toBe(elGaucho.view(state, null).players[2]);
+    expect(elGaucho.view(state, 0).players[0]).toBe(view.players[0]);
     expect(JSON.stringify(state)).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import type { Seat } from "@saloon/engine";
 import type { Tile } from "./data.ts";
-import { waitingFor } from "./rules/index.ts";
+import { waitingFor } from "./rules/prompts.ts";
 import type { GauchoState, PlayerState } from "./state.ts";
 
 export type PlayerView = Omit<PlayerState, "hand" | "kept"> & {
@@ -57,19 +57,25 @@ export function viewFor(state: GauchoState, viewer: Seat | null): GauchoView {
     steppe: looking && state.phase.kind === "turn" && state.phase.step === "steppeChoose" ? state.steppe : null,
     discardedCount: state.discarded.length,
     players: state.players.map((player, seat) => playerView(player, viewer === seat)),
-    turn: {
-      dice: state.turn.dice,
-      wish: state.turn.wish,
-      touched: state.turn.touched,
-      steppeChosen: looking ? state.turn.steppeChosen : null,
-      steppeChosenCount: state.turn.steppeChosen.length,
-    },
-    waitingFor: waitingFor(state),
+    turn: looking ? turnView(state.turn, true) : publicTurn(state.turn),
+    waitingFor: sharedWaitingFor(state),
   };
 }
 
+/*
+ * The parts every viewer sees alike are made once and frozen, and shared by the views of every
+ * seat and the spectators and, while the state's part stays the same object, by the next states'
+ * views: the table's projection recognises a frozen part it saw before by identity and writes
+ * it out only when it is new (apps/server table-sync.ts; issue #14). Only what is made from
+ * frozen (engine) state parts is remembered: a test's hand-built position is read again.
+ */
+const playerViews = new WeakMap<PlayerState, { public: PlayerView; own?: PlayerView }>();
+
 function playerView(player: PlayerState, own: boolean): PlayerView {
-  return {
+  const known = playerViews.get(player);
+  const view = own ? known?.own : known?.public;
+  if (view) return view;
+  const made: PlayerView = {
     pesos: player.pesos,
     earnings: player.earnings,
     gauchos: player.gauchos,
@@ -81,4 +87,40 @@ function playerView(player: PlayerState, own: boolean): PlayerView {
     chosen: player.kept !== null,
     kept: own ? player.kept : null,
   };
+  if (!Object.isFrozen(player)) return made;
+  Object.freeze(made);
+  playerViews.set(player, own ? { public: known?.public ?? playerView(player, false), own: made } : { ...known, public: made });
+  return made;
+}
+
+const publicTurns = new WeakMap<GauchoState["turn"], GauchoView["turn"]>();
+
+function publicTurn(turn: GauchoState["turn"]): GauchoView["turn"] {
+  const known = publicTurns.get(turn);
+  if (known) return known;
+  const made = turnView(turn, false);
+  if (Object.isFrozen(turn)) publicTurns.set(turn, Object.freeze(made));
+  return made;
+}
+
+function turnView(turn: GauchoState["turn"], looking: boolean): GauchoView["turn"] {
+  return {
+    dice: turn.dice,
+    wish: turn.wish,
+    touched: turn.touched,
+    steppeChosen: looking ? turn.steppeChosen : null,
+    steppeChosenCount: turn.steppeChosen.length,
+  };
+}
+
+/** The last state's `waitingFor`: a table builds every viewer's view of one state in a row. */
+let lastWaiting: { state: GauchoState; waitingFor: GauchoView["waitingFor"] } | null = null;
+
+function sharedWaitingFor(state: GauchoState): GauchoView["waitingFor"] {
+  if (lastWaiting?.state === state) return lastWaiting.waitingFor;
+  const list = waitingFor(state);
+  if (!Object.isFrozen(state)) return list;
+  for (const entry of list) Object.freeze(entry);
+  lastWaiting = { state, waitingFor: Object.freeze(list) as GauchoView["waitingFor"] };
+  return lastWaiting.waitingFor;
 }

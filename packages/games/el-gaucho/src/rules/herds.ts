@@ -1,7 +1,7 @@
 /** Herds: runs of one breed laid left to right, and their sale (ABWICKLUNG DES VERKAUFS). */
-import type { LogEvent, Seat } from "@saloon/engine";
+import { type LogEvent, type Seat, writable } from "@saloon/engine";
 import { type Breed, type Tile } from "../data.ts";
-import type { EarningCategory, GauchoState, PlayerState } from "../state.ts";
+import { type EarningCategory, type GauchoState, herdOf, playerOf } from "../state.ts";
 
 /** Strictly ascending or strictly descending (RULINGS.herdsAreRuns); 0 or 1 tiles always are. */
 export function isRun(values: readonly number[]): boolean {
@@ -49,9 +49,10 @@ export function sortInPositions(herd: readonly Tile[], value: number): number[] 
   return positions;
 }
 
-export function earn(player: PlayerState, category: EarningCategory, pesos: number): void {
+export function earn(state: GauchoState, seat: Seat, category: EarningCategory, pesos: number): void {
+  const player = playerOf(state, seat);
   player.pesos += pesos;
-  player.earnings[category] += pesos;
+  writable(player, "earnings")[category] += pesos;
 }
 
 /** Sells a whole herd: the tiles leave the game, the owner earns count × highest value (+ a bonus). */
@@ -62,13 +63,12 @@ export function sellHerd(
   reason: "closed" | "instant" | "final",
   events: LogEvent[],
 ): void {
-  const player = state.players[seat]!;
-  const herd = player.herds[breed];
+  const herd = state.players[seat]!.herds[breed];
   if (herd.length === 0) return;
   const price = herdPrice(herd);
-  earn(player, reason === "final" ? "finalSales" : "sales", price);
-  state.sold.push(...herd);
-  player.herds[breed] = [];
+  earn(state, seat, reason === "final" ? "finalSales" : "sales", price);
+  writable(state, "sold").push(...herd);
+  writable(playerOf(state, seat), "herds")[breed] = [];
   events.push({ type: "sold", seat, breed, values: herd.map((t) => t.value), price, reason });
 }
 
@@ -76,6 +76,6 @@ export function sellHerd(
 export function layAtEnd(state: GauchoState, seat: Seat, tile: Tile, events: LogEvent[]): void {
   const herd = state.players[seat]!.herds[tile.breed];
   if (!fitsAtEnd(herd, tile.value)) sellHerd(state, seat, tile.breed, "closed", events);
-  state.players[seat]!.herds[tile.breed].push(tile);
+  herdOf(state, seat, tile.breed).push(tile);
   events.push({ type: "laid", seat, breed: tile.breed, value: tile.value });
 }

@@ -1,12 +1,13 @@
 /** The pampa: filling pastures, free fields, full pastures; drawing from the supply. */
 import { PASTURE_SUM, type Tile } from "../data.ts";
-import type { GauchoState, PampaField } from "../state.ts";
+import { type GauchoState, type PampaField, fieldOf } from "../state.ts";
+import { writable } from "@saloon/engine";
 
 export type FieldRef = { row: number; field: number };
 
 /** Draws the supply's next tile; the draw that empties it starts the end of the game (RULINGS.endOfGame). */
 export function drawTile(state: Pick<GauchoState, "supply" | "endPhase">): Tile | null {
-  const tile = state.supply.pop() ?? null;
+  const tile = writable(state, "supply").pop() ?? null;
   if (tile && state.supply.length === 0 && state.endPhase === null) state.endPhase = "supplyOut";
   return tile;
 }
@@ -20,14 +21,16 @@ export const rowSum = (row: readonly PampaField[]): number => row.reduce((sum, f
  */
 export function fillPampa(state: Pick<GauchoState, "supply" | "endPhase" | "pampa">): (FieldRef & { tile: Tile })[] {
   const laid: (FieldRef & { tile: Tile })[] = [];
-  state.pampa.forEach((row, r) => {
-    row.forEach((field, f) => {
-      if (field.tile || rowSum(row) >= PASTURE_SUM || state.supply.length === 0) return;
+  for (let r = 0; r < state.pampa.length; r++) {
+    for (let f = 0; f < state.pampa[r]!.length; f++) {
+      // The row as filled so far: a tile laid earlier in this row counts towards its sum.
+      const row = state.pampa[r]!;
+      if (row[f]!.tile || rowSum(row) >= PASTURE_SUM || state.supply.length === 0) continue;
       const tile = drawTile(state)!;
-      field.tile = tile;
+      fieldOf(state, r, f).tile = tile;
       laid.push({ row: r, field: f, tile });
-    });
-  });
+    }
+  }
   return laid;
 }
 

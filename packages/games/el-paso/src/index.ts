@@ -16,7 +16,8 @@
 import { GameRuleError, defineGame } from "@saloon/engine";
 import { chooseAction } from "./bot/index.ts";
 import { BUILDING_TYPES, type BuildingType, TRAIN_CARDS } from "./data.ts";
-import { ACTION_TYPES, type ElPasoAction, currentPrompt, perform } from "./rules.ts";
+import { ACTION_TYPES, type ElPasoAction, currentPrompt } from "./prompts.ts";
+import { perform, thaw } from "./rules.ts";
 import { finalScores } from "./scoring.ts";
 import { DEFAULT_OPTIONS, type ElPasoOptions, type ElPasoState, setupState } from "./state.ts";
 import { simulationStats } from "./stats.ts";
@@ -89,6 +90,7 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
     return prompt ? [prompt] : [];
   },
   perform,
+  thaw,
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,
@@ -101,7 +103,7 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
 
 export * from "./data.ts";
 export { RULINGS, type Ruling, type RulingId } from "./rulings.ts";
-export type { ElPasoAction, ElPasoPrompt } from "./rules.ts";
+export type { ElPasoAction, ElPasoPrompt } from "./prompts.ts";
 export { type ObjectiveResources, SCORE_CATEGORIES, type ScoreCategory } from "./scoring.ts";
 export type { BoardTile, ElPasoOptions, ElPasoState, Frame, Phase, PlayerState } from "./state.ts";
 export type { ElPasoView, PlayerView } from "./view.ts";

@@ -6,7 +6,8 @@
 import { type Chooser, createRandom, gameBot, randomBot, sameJson } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
 import { elPaso } from "./index.ts";
-import { currentPrompt, perform } from "./rules.ts";
+import { currentPrompt } from "./prompts.ts";
+import { perform } from "./rules.ts";
 import type { ElPasoState } from "./state.ts";
 import { DIFFICULTIES, type Difficulty, botDeckCards } from "./sue.ts";
 import { soloOptions } from "./sue-test-helpers.ts";

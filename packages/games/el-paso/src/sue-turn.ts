@@ -24,7 +24,7 @@
  *   tookSimmental / endTriggered / simmentalSpace   as for every player
  *   sueDelivered { post, disc, reward }        then the reward's events; noDisc when none is left
  */
-import { type LogEvent, shuffleInPlace } from "@saloon/engine";
+import { type LogEvent, shuffleInPlace, writable } from "@saloon/engine";
 import {
   BONUSES,
   BOT_CARDS,
@@ -49,7 +49,8 @@ import {
   isWorkerCard,
   workerOf,
 } from "./data.ts";
-import { type ElPasoPrompt, takeSimmental } from "./rules.ts";
+import { type ElPasoPrompt } from "./prompts.ts";
+import { buildingStackOf, cardsOf, marketOf, playerOf, postOf, takeSimmental, topOf } from "./rules.ts";
 import type { ElPasoState, Frame } from "./state.ts";
 import { type SueState, leftmostMost, sueNextPost, sueWorkerCounts, wildWorkerType } from "./sue.ts";
 
@@ -63,8 +64,9 @@ export function suePrompt(state: ElPasoState, frame: SueFrame): ElPasoPrompt {
 
 /** Plays the next step of Sue's turn; after the last one her frame is gone and the turn ends. */
 export function sueStep(state: ElPasoState, events: LogEvent[]): void {
-  const sue = state.sue!;
-  const frame = state.stack[state.stack.length - 1] as SueFrame;
+  // Every step but the move writes into Sue's state; `state.sue` is this writable copy from here on.
+  const sue = writable(state, "sue")!;
+  const frame = topOf<SueFrame>(state);
   switch (frame.step) {
     case "draw":
       drawBotCard(state, sue, events);
@@ -89,19 +91,19 @@ export function sueStep(state: ElPasoState, events: LogEvent[]): void {
 
 function endTurn(state: ElPasoState, sue: SueState): void {
   // "At the end of Sue's turn, place the drawn card face up in her discard pile."
-  sue.discard.push(sue.card!);
+  writable(sue, "discard").push(sue.card!);
   sue.card = null;
-  state.stack.pop();
+  writable(state, "stack").pop();
 }
 
 function drawBotCard(state: ElPasoState, sue: SueState, events: LogEvent[]): void {
   // "If Sue's deck is empty at the beginning of her turn, shuffle her discard pile to form a new deck."
   if (sue.deck.length === 0) {
-    sue.deck = shuffleInPlace(state, sue.discard);
+    sue.deck = shuffleInPlace(state, writable(sue, "discard"));
     sue.discard = [];
     events.push({ type: "sueReshuffled", seat: sue.seat, cards: sue.deck.length });
   }
-  sue.card = sue.deck.shift()!;
+  sue.card = writable(sue, "deck").shift()!;
   events.push({ type: "sueDrew", seat: sue.seat, card: sue.card, deckLeft: sue.deck.length });
 }
 
@@ -159,7 +161,7 @@ export function sueRoute(state: Pick<ElPasoState, "board">, from: NodeId, steps:
 }
 
 function moveSue(state: ElPasoState, sue: SueState, events: LogEvent[]): void {
-  const p = state.players[sue.seat]!;
+  const p = playerOf(state, sue.seat);
   const card = BOT_CARDS[sue.card!]!;
   const from = p.herder as NodeId;
   let steps: number;
@@ -234,9 +236,9 @@ const CHOICE_BY_WORKER: Record<SpecificWorker, "market" | "train" | "build"> = {
  */
 function supplyDraw(state: ElPasoState, n: number, reason: "card" | "train" | "post", events: LogEvent[]): void {
   const sue = state.sue!;
-  const p = state.players[sue.seat]!;
+  const p = playerOf(state, sue.seat);
   for (let k = 0; k < n; k++) {
-    const card = sue.supply.shift();
+    const card = writable(sue, "supply").shift();
     if (card === undefined) {
       events.push({ type: "sueSupplyEmpty", seat: sue.seat });
       return;
@@ -246,10 +248,10 @@ function supplyDraw(state: ElPasoState, n: number, reason: "card" | "train" | "p
       const type = workerOf(card);
       if (type === "WLD") {
         to = wildWorkerType(state);
-        sue.wildAs[card] = to;
+        writable(sue, "wildAs")[card] = to;
       } else to = type;
-      p.workers.push(card);
-    } else p.discard.push(card);
+      cardsOf(p, "workers").push(card);
+    } else cardsOf(p, "discard").push(card);
     events.push({ type: "sueDrewSupply", seat: sue.seat, card, to, reason });
   }
 }
@@ -257,7 +259,8 @@ function supplyDraw(state: ElPasoState, n: number, reason: "card" | "train" | "p
 /** One card from the market of this breed, or the next cheaper breed left (RULINGS.sueSoldOut); null if none. */
 function takeMarketCard(state: ElPasoState, breed: MarketBreed): string | null {
   for (let i = MARKET_BREEDS.indexOf(breed); i >= 0; i--) {
-    const card = state.market[MARKET_BREEDS[i]!].shift();
+    if (state.market[MARKET_BREEDS[i]!].length === 0) continue;
+    const card = marketOf(state, MARKET_BREEDS[i]!).shift();
     if (card !== undefined) return card;
   }
   return null;
@@ -270,7 +273,7 @@ function market(state: ElPasoState, events: LogEvent[]): void {
   if (cowboys === 0) return void events.push({ type: "sueNothing", seat: sue.seat, action: "market", reason: "noCowboys" });
   const card = takeMarketCard(state, SUE_MARKET_BY_COWBOYS[Math.min(cowboys, SUE_MARKET_BY_COWBOYS.length) - 1]!);
   if (card === null) return void events.push({ type: "sueNothing", seat: sue.seat, action: "market", reason: "soldOut" });
-  state.players[sue.seat]!.discard.push(card);
+  cardsOf(playerOf(state, sue.seat), "discard").push(card);
   events.push({ type: "sueBoughtCattle", seat: sue.seat, card, cowboys });
 }
 
@@ -285,10 +288,10 @@ function train(state: ElPasoState, events: LogEvent[]): void {
   for (const spec of TRAIN_ACTIONS[`${card}${side}`]) {
     if (spec.t === "GAIN_TILE") takeBestTile(state, spec.kind, "train", events);
     else if (spec.t === "GAIN_CATTLE" && spec.breed === "COR") {
-      const corriente = state.market.COR.shift();
+      const corriente = state.market.COR.length > 0 ? marketOf(state, "COR").shift() : undefined;
       if (corriente === undefined) events.push({ type: "sueNothing", seat: sue.seat, action: "corriente", reason: "soldOut" });
       else {
-        state.players[sue.seat]!.discard.push(corriente);
+        cardsOf(playerOf(state, sue.seat), "discard").push(corriente);
         events.push({ type: "sueTookCattle", seat: sue.seat, card: corriente, reason: "train" });
       }
     } else if (spec.t === "HIRE") supplyDraw(state, 1, "train", events); // "Instead of hiring a worker, Sue draws a card from her supply stack."
@@ -302,7 +305,7 @@ function train(state: ElPasoState, events: LogEvent[]): void {
  */
 function takeBestTile(state: ElPasoState, kind: TileKind, reason: "train" | "post", events: LogEvent[]): void {
   const sue = state.sue!;
-  const p = state.players[sue.seat]!;
+  const p = playerOf(state, sue.seat);
   let best: { tile: string; vp: number; objective: boolean; slot: number } | null = null;
   const consider = (display: (string | null)[], objective: boolean) =>
     display.forEach((tile, slot) => {
@@ -315,11 +318,11 @@ function takeBestTile(state: ElPasoState, kind: TileKind, reason: "train" | "pos
   if (best === null) return void events.push({ type: "sueNothing", seat: sue.seat, action: "tile", reason: "noTile" });
   const { tile, vp, objective, slot } = best as { tile: string; vp: number; objective: boolean; slot: number };
   if (objective) {
-    state.objDisplay[slot] = state.objPile.shift() ?? null;
-    p.objectives.push(tile);
+    writable(state, "objDisplay")[slot] = writable(state, "objPile").shift() ?? null;
+    cardsOf(p, "objectives").push(tile);
   } else {
-    state.bonDisplay[slot] = state.bonPile.shift() ?? null;
-    p.bonuses.push(tile);
+    writable(state, "bonDisplay")[slot] = writable(state, "bonPile").shift() ?? null;
+    cardsOf(p, "bonuses").push(tile);
   }
   events.push({ type: "sueTookTile", seat: sue.seat, tile, vp, reason });
 }
@@ -352,8 +355,8 @@ function build(state: ElPasoState, events: LogEvent[]): void {
     if (empty.length > 0) {
       const dearest = Math.max(...empty.map((node) => SPACE_COST[node]!));
       const node = closestClockwise(herder, empty.filter((n) => SPACE_COST[n] === dearest))[0]!;
-      const tile = state.buildingStacks[String(type)]!.shift()!;
-      state.board[node] = { kind: "building", tile, type, owner: seat };
+      const tile = buildingStackOf(state, type).shift()!;
+      writable(state, "board")[node] = { kind: "building", tile, type, owner: seat };
       return void events.push({ type: "sueBuilt", seat, node, building: type, tile, builders });
     }
   }
@@ -361,17 +364,17 @@ function build(state: ElPasoState, events: LogEvent[]): void {
   if (type !== null && lower.length > 0) {
     const node = closestClockwise(herder, lower.map((b) => b.node))[0]!;
     const old = lower.find((b) => b.node === node)!;
-    state.buildingStacks[String(old.type)]!.push(old.tile);
-    const tile = state.buildingStacks[String(type)]!.shift()!;
-    state.board[node] = { kind: "building", tile, type, owner: seat };
+    buildingStackOf(state, old.type).push(old.tile);
+    const tile = buildingStackOf(state, type).shift()!;
+    writable(state, "board")[node] = { kind: "building", tile, type, owner: seat };
     return void events.push({ type: "sueUpgraded", seat, node, from: old.type, building: type, tile, builders });
   }
   // RULINGS.sueMaxedOut: both buildings type 6, or no higher type left to upgrade to.
   const maxedOut = (t: number) => BUILDING_TYPES.every((higher) => higher <= t || state.buildingStacks[String(higher)]!.length === 0);
   if (own.length === MAX_BUILDINGS && own.every((b) => maxedOut(b.type))) {
-    const hereford = state.market.HER.shift();
+    const hereford = state.market.HER.length > 0 ? marketOf(state, "HER").shift() : undefined;
     if (hereford === undefined) return void events.push({ type: "sueNothing", seat, action: "hereford", reason: "soldOut" });
-    state.players[seat]!.discard.push(hereford);
+    cardsOf(playerOf(state, seat), "discard").push(hereford);
     return void events.push({ type: "sueTookCattle", seat, card: hereford, reason: "maxedOut" });
   }
   events.push({ type: "sueNothing", seat, action: "build", reason: builders === 0 ? "noBuilders" : "cannotBuild" });
@@ -387,13 +390,13 @@ function build(state: ElPasoState, events: LogEvent[]): void {
  */
 function elPaso(state: ElPasoState, sue: SueState, events: LogEvent[]): void {
   const seat = sue.seat;
-  const p = state.players[seat]!;
+  const p = playerOf(state, seat);
   takeSimmental(state, seat, events);
   const post = sueNextPost(sue);
   const disc = p.discs[0];
   if (post === null || disc === undefined) return void events.push({ type: "noDisc", seat });
-  p.discs.shift();
-  state.posts[post].push({ seat, disc });
+  cardsOf(p, "discs").shift();
+  postOf(state, post).push({ seat, disc });
   sue.deliveries++;
   const reward = POST_DATA[post].reward;
   events.push({ type: "sueDelivered", seat, post, disc, reward: reward?.t ?? null });

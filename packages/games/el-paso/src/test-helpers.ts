@@ -27,7 +27,7 @@ import {
   workerOf,
 } from "./data.ts";
 import { elPaso } from "./index.ts";
-import type { ElPasoAction, ElPasoPrompt } from "./rules.ts";
+import type { ElPasoAction, ElPasoPrompt } from "./prompts.ts";
 import { arrive } from "./rules.ts";
 import type { ElPasoOptions, ElPasoState } from "./state.ts";
 import { botDeckCards } from "./sue.ts";

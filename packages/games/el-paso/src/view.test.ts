@@ -114,6 +114,24 @@ describe("hidden information", () => {
     expect(JSON.stringify(state)).toBe(before);
   });
 
+  it("a seat's own entry stays the same frozen object while its player is unchanged, and is new when it changes", () => {
+    // The table's projection recognises an unchanged entry by identity (apps/server table-sync.ts).
+    const mover = played.log[70]!.seat;
+    const applied = elPaso.apply(state, mover, played.log[70]!.action);
+    if (!applied.ok) throw new Error(applied.error.message);
+    const next = applied.state;
+    for (const viewer of [0, 1, 2]) {
+      const before = elPaso.view(state, viewer).players[viewer]!;
+      const after = elPaso.view(next, viewer).players[viewer]!;
+      expect(Object.isFrozen(after)).toBe(true);
+      expect(after.hand).toEqual(next.players[viewer]!.hand);
+      if (next.players[viewer] === state.players[viewer]) expect(after).toBe(before);
+      else expect(after).not.toBe(before);
+    }
+    expect(next.players[mover]).not.toBe(state.players[mover]);
+    expect([0, 1, 2].some((seat) => next.players[seat] === state.players[seat])).toBe(true);
+  });
+
   it("same seed and actions give the same game", () => {
     const again = playOut(elPaso, { seed: "view", seats: 3 });
     expect(again.log).toEqual(played.log);

@@ -1,6 +1,6 @@
 import { type Seat, deepFreeze } from "@saloon/engine";
 import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
-import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./rules.ts";
+import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./prompts.ts";
 import { type ObjectiveResources, type ScoreCategory, bestObjectives, playerBreakdown, playerResources, scoreTotal } from "./scoring.ts";
 import type { ElPasoState, Frame, Phase, PlayerState } from "./state.ts";
 import { type SueView, sueView } from "./sue.ts";
@@ -159,6 +159,23 @@ function playerView(state: ElPasoState, seat: Seat): PlayerView {
 }
 
 /**
+ * A seat's own entry: its public one with its hand, discard and breeding value. Remembered per
+ * public entry (itself remembered per frozen player entry) while the player entry is the same,
+ * so a seat's own entry is the same frozen object until its player changes, and the table's
+ * projection recognises it instead of writing it out again after every move (table-sync.ts).
+ */
+const ownEntries = new WeakMap<PlayerView, { own: PlayerState; entry: PlayerView }>();
+
+function ownEntry(player: PlayerView, own: PlayerState): PlayerView {
+  const known = ownEntries.get(player);
+  if (known?.own === own) return known.entry;
+  const entry: PlayerView = { ...player, hand: own.hand, discard: own.discard, breedingValue: deliveryBase(own) };
+  // Only what is made from a frozen public entry and player entry is remembered (and frozen).
+  if (Object.isFrozen(player) && Object.isFrozen(own)) ownEntries.set(player, { own, entry: Object.freeze(entry) });
+  return entry;
+}
+
+/**
  * The view shares the state's objects instead of copying them: engine states are frozen all the
  * way down (defineGame), so no holder of a view can write into the game (fixtures.test.ts tries).
  * Everything but the viewer's own hand and discard is the same for every viewer: it is made once
@@ -189,9 +206,7 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
     bonPile: shared.bonPile,
     boxed: shared.boxed,
     end: shared.end,
-    players: own
-      ? shared.players.map((player, seat) => (seat === viewer ? { ...player, hand: own.hand, discard: own.discard, breedingValue: deliveryBase(own) } : player))
-      : shared.players,
+    players: own ? shared.players.map((player, seat) => (seat === viewer ? ownEntry(player, own) : player)) : shared.players,
     waitingFor: shared.waitingFor,
     liveScores: shared.liveScores,
     sue: shared.sue,

@@ -40,7 +40,7 @@ import {
   breedOf,
   workerOf,
 } from "../data.ts";
-import type { ElPasoAction, ElPasoPrompt } from "../rules.ts";
+import type { ElPasoAction, ElPasoPrompt } from "../prompts.ts";
 import type { PlayerView, ElPasoView } from "../view.ts";
 
 const POST_VALUE: Record<PostId, number> = { P00: 0, P05: 3, P07: 4, P09: 6, P10: 8, P12: 9, P16: 14 };

@@ -15,7 +15,7 @@
 import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
 import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
-import type { ElPasoAction } from "../rules.ts";
+import type { ElPasoAction } from "../prompts.ts";
 import type { ElPasoView } from "../view.ts";
 
 /** A placeholder card: a Criollo by its id's breed (so the rules never trip on it), flagged by "?". */
@@ -226,49 +226,49 @@ export function partsChangedBy(s: ElPasoState, option: ElPasoAction): number {
  * and `map` with a closure per call, cost twice as much (measured with bench-sim).
  */
 export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoState {
-  const players = s.players.slice();
+  const players = [...s.players];
   const p = players[seat]!;
   players[seat] = {
     money: p.money,
     tokens: p.tokens,
     certs: p.certs,
-    discs: p.discs.slice(),
-    hand: p.hand.slice(),
-    draw: p.draw.slice(),
-    discard: p.discard.slice(),
-    workers: p.workers.slice(),
+    discs: [...p.discs],
+    hand: [...p.hand],
+    draw: [...p.draw],
+    discard: [...p.discard],
+    workers: [...p.workers],
     herder: p.herder,
-    objectives: p.objectives.slice(),
-    bonuses: p.bonuses.slice(),
+    objectives: [...p.objectives],
+    bonuses: [...p.bonuses],
   };
   const stack: Frame[] = [];
   for (const f of s.stack) {
-    if (f.kind === "actions") stack.push({ kind: "actions", source: f.source, specs: f.specs, used: f.used.slice(), location: f.location });
-    else if (f.kind === "aux") stack.push({ kind: "aux", remaining: f.remaining, used: f.used.slice() });
+    if (f.kind === "actions") stack.push({ kind: "actions", source: f.source, specs: f.specs, used: [...f.used], location: f.location });
+    else if (f.kind === "aux") stack.push({ kind: "aux", remaining: f.remaining, used: [...f.used] });
     else stack.push({ ...f });
   }
   return {
     seats: s.seats,
     options: s.options,
-    rng: s.rng.slice(),
+    rng: [...s.rng],
     phase: s.phase.kind === "pickObjective" ? { kind: "pickObjective", order: s.phase.order, index: s.phase.index } : s.phase,
     active: s.active,
     stack,
     players,
     board: parts & PART_BUILDINGS ? { ...s.board } : s.board,
     posts: parts & PART_POSTS ? copyPosts(s.posts) : s.posts,
-    market: parts & PART_MARKET ? { ANG: s.market.ANG.slice(), COR: s.market.COR.slice(), SHO: s.market.SHO.slice(), HER: s.market.HER.slice() } : s.market,
+    market: parts & PART_MARKET ? { ANG: [...s.market.ANG], COR: [...s.market.COR], SHO: [...s.market.SHO], HER: [...s.market.HER] } : s.market,
     workerSupply:
-      parts & PART_SUPPLY ? { COW: s.workerSupply.COW.slice(), ENG: s.workerSupply.ENG.slice(), BLD: s.workerSupply.BLD.slice(), WLD: s.workerSupply.WLD.slice() } : s.workerSupply,
-    simmentals: parts & PART_SIMMENTALS ? s.simmentals.slice() : s.simmentals,
+      parts & PART_SUPPLY ? { COW: [...s.workerSupply.COW], ENG: [...s.workerSupply.ENG], BLD: [...s.workerSupply.BLD], WLD: [...s.workerSupply.WLD] } : s.workerSupply,
+    simmentals: parts & PART_SIMMENTALS ? [...s.simmentals] : s.simmentals,
     buildingStacks: parts & PART_BUILDINGS ? copyBuildingStacks(s.buildingStacks) : s.buildingStacks,
     buildingSides: s.buildingSides,
     trainSides: s.trainSides,
-    objDisplay: parts & PART_TILES ? s.objDisplay.slice() : s.objDisplay,
-    bonDisplay: parts & PART_TILES ? s.bonDisplay.slice() : s.bonDisplay,
-    objPile: parts & PART_TILES ? s.objPile.slice() : s.objPile,
-    bonPile: parts & PART_TILES ? s.bonPile.slice() : s.bonPile,
-    box: parts & PART_BOX ? s.box.slice() : s.box,
+    objDisplay: parts & PART_TILES ? [...s.objDisplay] : s.objDisplay,
+    bonDisplay: parts & PART_TILES ? [...s.bonDisplay] : s.bonDisplay,
+    objPile: parts & PART_TILES ? [...s.objPile] : s.objPile,
+    bonPile: parts & PART_TILES ? [...s.bonPile] : s.bonPile,
+    box: parts & PART_BOX ? [...s.box] : s.box,
     end: { triggered: s.end.triggered, simmSeat: s.end.simmSeat },
     turnCount: s.turnCount,
   };
@@ -277,21 +277,21 @@ export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoStat
 // The records of lists a trial copies, written out key by key: a loop over the keys (copyLists)
 // was half of a trial copy's time, and every copy gets the same shape.
 const copyPosts = (posts: ElPasoState["posts"]): ElPasoState["posts"] => ({
-  P00: posts.P00.slice(),
-  P05: posts.P05.slice(),
-  P07: posts.P07.slice(),
-  P09: posts.P09.slice(),
-  P10: posts.P10.slice(),
-  P12: posts.P12.slice(),
-  P16: posts.P16.slice(),
+  P00: [...posts.P00],
+  P05: [...posts.P05],
+  P07: [...posts.P07],
+  P09: [...posts.P09],
+  P10: [...posts.P10],
+  P12: [...posts.P12],
+  P16: [...posts.P16],
 });
 const copyBuildingStacks = (stacks: ElPasoState["buildingStacks"]): ElPasoState["buildingStacks"] => ({
-  1: stacks[1]!.slice(),
-  2: stacks[2]!.slice(),
-  3: stacks[3]!.slice(),
-  4: stacks[4]!.slice(),
-  5: stacks[5]!.slice(),
-  6: stacks[6]!.slice(),
+  1: [...stacks[1]!],
+  2: [...stacks[2]!],
+  3: [...stacks[3]!],
+  4: [...stacks[4]!],
+  5: [...stacks[5]!],
+  6: [...stacks[6]!],
 });
 
 /** Freezes the `parts` a trial copied once the trial is done: trials made from it share them. */

@@ -36,7 +36,7 @@ import {
   isWorkerCard,
   workerOf,
 } from "../data.ts";
-import { duplicateTiles, handSize, permanentCerts } from "../rules.ts";
+import { duplicateTiles, handSize, permanentCerts } from "../prompts.ts";
 import { NEEDS } from "../scoring.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { type Belief, isPlaceholder } from "./belief.ts";

@@ -1,0 +1,366 @@
+/**
+ * What the active seat of Great Western Trail: El Paso may decide now: the actions, the facts
+ * about a player the rules ask (hand size, step limit, delivery value), movement, and the prompt
+ * of the top decision context (rules.ts carries a decision out). A turn is a stack of open
+ * decision contexts (`Frame`s): the move, the location's actions, a train card's actions inside
+ * it, an auxiliary action, an exchange, the delivery. The top frame is asked; worker bonuses and
+ * exchange tokens are offered beside it at any time in the own turn.
+ */
+import type { Prompt, Seat } from "@saloon/engine";
+import {
+  type ActionSpec,
+  BONUSES,
+  BREED_DATA,
+  type Breed,
+  BUILDER_BONUS_COST,
+  BUILDING_SPACES,
+  BUILDING_TYPES,
+  type BuildingType,
+  type CardId,
+  type CattleSel,
+  DISC_DATA,
+  type DiscId,
+  DOLLARS_PER_WORKER,
+  EL_PASO,
+  HAND_SIZE,
+  HAND_SIZE_UPGRADED,
+  HIRE_ONE_PRICE,
+  HIRE_TWO_PRICE,
+  MARKET_BREEDS,
+  MARKET_COWBOYS,
+  MAX_BUILDINGS,
+  MAX_CERTIFICATES,
+  type MarketBreed,
+  NEUTRAL_SPACES,
+  type NodeId,
+  POST_DATA,
+  POSTS,
+  type PostId,
+  SPACE_COST,
+  STEP_LIMIT,
+  STEP_LIMIT_UPGRADED,
+  SUCCESSORS,
+  TRAIN_CARDS,
+  WILD_SURCHARGE,
+  WORKER_TYPES,
+  type WorkerType,
+  breedOf,
+  workerOf,
+} from "./data.ts";
+import type { ElPasoState, Frame, PlayerState } from "./state.ts";
+import { suePrompt } from "./sue-turn.ts";
+
+
+export type ElPasoAction =
+  | { type: "pickObjective"; tile: string }
+  | { type: "move"; to: NodeId }
+  | { type: "act"; i: number }
+  | { type: "actBreed"; i: number; breed: Breed }
+  | { type: "hire"; i: number; worker: WorkerType }
+  | { type: "hireSecond"; worker: WorkerType }
+  | { type: "buy"; i: number; breed: MarketBreed; wild: number }
+  | { type: "train"; i: number; card: number; wild: number }
+  | { type: "build"; i: number; building: number; node: NodeId; wild: number }
+  | { type: "tile"; i: number; pick: string }
+  | { type: "aux"; aux: number }
+  | { type: "auxTrash"; breed: Breed }
+  | { type: "auxExchange" }
+  | { type: "done" }
+  | { type: "bonus"; worker: WorkerType }
+  | { type: "exchange" }
+  | { type: "discard"; breed: Breed }
+  | { type: "deliver"; post: PostId; disc: DiscId; spend: number }
+  | { type: "noDelivery" }
+  /** Sue's seat: play the next step of her turn (sue-turn.ts). */
+  | { type: "sueStep" };
+
+export const ACTION_TYPES = [
+  "pickObjective",
+  "move",
+  "act",
+  "actBreed",
+  "hire",
+  "hireSecond",
+  "buy",
+  "train",
+  "build",
+  "tile",
+  "aux",
+  "auxTrash",
+  "auxExchange",
+  "done",
+  "bonus",
+  "exchange",
+  "discard",
+  "deliver",
+  "noDelivery",
+  "sueStep",
+] as const satisfies readonly ElPasoAction["type"][];
+
+export type ElPasoPrompt = Prompt<ElPasoAction>;
+
+export const OBJ_PILE = "OBJ_PILE";
+export const BON_PILE = "BON_PILE";
+
+// ---------------------------------------------------------------- player facts
+
+export const cleared = (p: PlayerState, disc: DiscId): boolean => !p.discs.includes(disc);
+export const handSize = (p: PlayerState): number => (cleared(p, "D6") ? HAND_SIZE_UPGRADED : HAND_SIZE);
+export const stepLimit = (p: PlayerState): number => (cleared(p, "D7") ? STEP_LIMIT_UPGRADED : STEP_LIMIT);
+/** Permanent bonus tiles with this effect (a loop: the bot asks some thousand times per decision). */
+function permanentTiles(p: PlayerState, effect: "PERM_CERT" | "COUNT_DUPLICATE"): number {
+  let n = 0;
+  for (const b of p.bonuses) {
+    const d = BONUSES[b]!;
+    if (d.kind === "permanent" && d.effect === effect) n++;
+  }
+  return n;
+}
+export const permanentCerts = (p: PlayerState): number => (cleared(p, "D5") ? 1 : 0) + permanentTiles(p, "PERM_CERT");
+export const duplicateTiles = (p: PlayerState): number => permanentTiles(p, "COUNT_DUPLICATE");
+export function countWorkers(p: PlayerState, type: WorkerType): number {
+  let n = 0;
+  for (const card of p.workers) if (workerOf(card) === type) n++;
+  return n;
+}
+export const ownedBuildings = (state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] =>
+  (Object.entries(state.board) as [NodeId, NonNullable<ElPasoState["board"][NodeId]>][])
+    .filter(([, t]) => t.kind === "building" && t.owner === seat)
+    .map(([node, t]) => ({ node, type: (t as { type: BuildingType }).type }));
+
+/** The hand's breeding value before certificates: each breed once, plus counted duplicates (RULINGS.duplicatesStack). */
+export function handBreedingValue(hand: CardId[], duplicates: number): number {
+  const seen = new Set<Breed>();
+  const dupes: number[] = [];
+  for (const card of hand) {
+    const breed = breedOf(card);
+    if (seen.has(breed)) dupes.push(BREED_DATA[breed].bv);
+    else seen.add(breed);
+  }
+  const distinct = [...seen].reduce((s, b) => s + BREED_DATA[b].bv, 0);
+  dupes.sort((a, b) => b - a);
+  return distinct + dupes.slice(0, duplicates).reduce((s, v) => s + v, 0);
+}
+
+/** Breeding value with permanent certificates, before spending certificates from the track. */
+export const deliveryBase = (p: PlayerState): number => handBreedingValue(p.hand, duplicateTiles(p)) + permanentCerts(p);
+
+const matches = (card: CardId, sel: CattleSel): boolean => {
+  if (sel === "ANY") return true;
+  if (sel === "BV:2") return BREED_DATA[breedOf(card)].bv === 2;
+  return breedOf(card) === sel.slice(6);
+};
+const handBreeds = (p: PlayerState, sel: CattleSel): Breed[] => [...new Set(p.hand.filter((c) => matches(c, sel)).map(breedOf))];
+
+/** Legal numbers of wild workers standing in for `k` workers of `type`. */
+function wildVariants(p: PlayerState, type: WorkerType, k: number, dollars: number): number[] {
+  if (p.money < dollars) return [];
+  const have = countWorkers(p, type);
+  const wild = countWorkers(p, "WLD");
+  const out: number[] = [];
+  for (let w = Math.max(0, k - have); w <= Math.min(k, wild); w++) out.push(w);
+  return out;
+}
+
+// ---------------------------------------------------------------- movement
+
+/** Every location reachable with at most `max` steps, with the fewest steps needed (RULINGS.cowboysOnMove). */
+export function destinations(state: Pick<ElPasoState, "board">, from: NodeId, max: number): Map<NodeId, number> {
+  const result = new Map<NodeId, number>();
+  const visit = (node: NodeId, steps: number) => {
+    for (const next of SUCCESSORS[node]) {
+      const isLocation = next === EL_PASO || state.board[next] !== undefined;
+      const s = steps + (isLocation ? 1 : 0);
+      if (s > max) continue;
+      if (isLocation && (result.get(next) ?? Infinity) > s) result.set(next, s);
+      if (next !== EL_PASO) visit(next, s);
+    }
+  };
+  visit(from, 0);
+  return result;
+}
+
+// ---------------------------------------------------------------- prompts
+
+export const active = (state: ElPasoState): PlayerState => state.players[state.active]!;
+export const top = (state: ElPasoState): Frame | undefined => state.stack[state.stack.length - 1];
+
+export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
+  const phase = state.phase;
+  if (phase.kind === "over") return null;
+  if (phase.kind === "pickObjective") {
+    const seat = phase.order[phase.index]!;
+    return {
+      seat,
+      kind: "pickObjective",
+      options: state.objDisplay.filter((t): t is string => t !== null).map((tile) => ({ type: "pickObjective", tile })),
+    };
+  }
+  const frame = top(state);
+  if (!frame) return null;
+  const p = active(state);
+  const seat = state.active;
+  const anytime = (): ElPasoAction[] => {
+    const out: ElPasoAction[] = [];
+    if (countWorkers(p, "ENG") > 0) out.push({ type: "bonus", worker: "ENG" });
+    if (countWorkers(p, "WLD") > 0) out.push({ type: "bonus", worker: "WLD" });
+    if (countWorkers(p, "BLD") > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push({ type: "bonus", worker: "BLD" });
+    // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
+    if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
+    return out;
+  };
+  switch (frame.kind) {
+    case "move": {
+      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime()], context: { max: frame.max, first: true } };
+      const reach = destinations(state, p.herder as NodeId, frame.max + countWorkers(p, "COW"));
+      const targets = [...reach.keys()].sort();
+      // For renderers: the cowboys each destination costs beyond the step limit (RULINGS.cowboysOnMove).
+      const cowboys: Record<string, number> = {};
+      for (const to of targets) if (reach.get(to)! > frame.max) cowboys[to] = reach.get(to)! - frame.max;
+      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime()], context: { max: frame.max, first: false, cowboys } };
+    }
+    case "actions": {
+      const options: ElPasoAction[] = [];
+      // Loops and includes() rather than forEach/some/every here and below: on the frozen arrays of
+      // an engine state or a bot's trial those take V8's slow path (several times slower, measured).
+      if (frame.location !== "auxOnly") for (let i = 0; i < frame.specs.length; i++) if (!frame.used[i]) options.push(...specOptions(state, frame.specs[i]!, i));
+      if (frame.location === "auxOnly" || (frame.location === "full" && !frame.used.includes(true))) options.push(...auxOptions(p, []));
+      options.push({ type: "done" }, ...anytime());
+      return { seat, kind: "actions", options, context: { source: frame.source } };
+    }
+    case "aux":
+      return { seat, kind: "aux", options: [...auxOptions(p, frame.used), { type: "done" }, ...anytime()], context: { remaining: frame.remaining } };
+    case "hireSecond": {
+      const options: ElPasoAction[] = WORKER_TYPES.filter(
+        (t) => t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0),
+      ).map((worker) => ({ type: "hireSecond", worker }));
+      return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime()], context: { first: frame.first } };
+    }
+    case "exchangeDiscard":
+      return { seat, kind: "exchangeDiscard", options: [...new Set(p.hand.map(breedOf))].map((breed) => ({ type: "discard", breed })) };
+    case "exchangeAgain": {
+      const options: ElPasoAction[] = [];
+      if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
+      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime()] };
+    }
+    case "deliver": {
+      const options = deliveryOptions(state);
+      return {
+        seat,
+        kind: "deliver",
+        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime()],
+        context: { breedingValue: deliveryBase(p), certificates: p.certs, permanentCertificates: permanentCerts(p) },
+      };
+    }
+    case "elPasoFinish":
+      return null; // resolved automatically by `advance`
+    case "sue":
+      return suePrompt(state, frame);
+  }
+}
+
+function hasDiscOf(discs: readonly { seat: Seat }[], seat: Seat): boolean {
+  for (const d of discs) if (d.seat === seat) return true;
+  return false;
+}
+
+export function deliveryOptions(state: ElPasoState): ElPasoAction[] {
+  const p = active(state);
+  const base = deliveryBase(p);
+  const out: ElPasoAction[] = [];
+  for (const post of POSTS) {
+    const data = POST_DATA[post];
+    const spend = Math.max(0, data.min - base);
+    if (spend > p.certs) continue;
+    if (!data.multi && hasDiscOf(state.posts[post], state.active)) continue;
+    for (const disc of p.discs) {
+      const d = DISC_DATA[disc];
+      if (d.dark && !data.dark) continue;
+      if (p.money + d.money < 0) continue;
+      out.push({ type: "deliver", post, disc, spend });
+    }
+  }
+  return out;
+}
+
+export function auxOptions(p: PlayerState, used: number[]): ElPasoAction[] {
+  const out: ElPasoAction[] = [];
+  if (!used.includes(1)) out.push({ type: "aux", aux: 1 });
+  if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push({ type: "aux", aux: 2 });
+  if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push({ type: "aux", aux: 3 });
+  if (!used.includes(4) && cleared(p, "D4")) for (const breed of new Set(p.hand.map(breedOf))) out.push({ type: "auxTrash", breed });
+  return out;
+}
+
+/** The ways to carry out one printed action now (empty when it cannot do anything: RULINGS.uselessActionsNotOffered). */
+export function specOptions(state: ElPasoState, spec: ActionSpec, i: number): ElPasoAction[] {
+  const p = active(state);
+  switch (spec.t) {
+    case "DISCARD_CATTLE":
+    case "REMOVE_CATTLE":
+      return handBreeds(p, spec.sel).map((breed) => ({ type: "actBreed", i, breed }));
+    case "GAIN_MONEY":
+      return [{ type: "act", i }];
+    case "GAIN_CERT":
+      return p.certs < MAX_CERTIFICATES ? [{ type: "act", i }] : [];
+    case "GAIN_TOKEN":
+      return p.money >= spec.cost ? [{ type: "act", i }] : [];
+    case "AUX":
+      return auxOptions(p, []).length > 0 ? [{ type: "act", i }] : [];
+    case "MOVE":
+      return [{ type: "act", i }];
+    case "GAIN_CATTLE":
+      return state.market[spec.breed].length > 0 && p.money >= spec.cost ? [{ type: "act", i }] : [];
+    case "HIRE": {
+      const out: ElPasoAction[] = [];
+      const available = WORKER_TYPES.filter((t) => state.workerSupply[t].length > 0);
+      const single = spec.mode === "FIXED" ? spec.specific : HIRE_ONE_PRICE;
+      for (const t of available) {
+        const price = single + (t === "WLD" ? (spec.mode === "FIXED" ? spec.wild - spec.specific : WILD_SURCHARGE) : 0);
+        if (p.money >= price) out.push({ type: "hire", i, worker: t });
+      }
+      return out;
+    }
+    case "BUY_CATTLE":
+      return MARKET_BREEDS.filter((b) => state.market[b].length > 0).flatMap((breed) => {
+        const k = MARKET_COWBOYS[breed];
+        return wildVariants(p, "COW", k, k * DOLLARS_PER_WORKER).map((wild) => ({ type: "buy" as const, i, breed, wild }));
+      });
+    case "TRAIN":
+      return TRAIN_CARDS.flatMap((card) => wildVariants(p, "ENG", card, card * DOLLARS_PER_WORKER).map((wild) => ({ type: "train" as const, i, card, wild })));
+    case "GAIN_TILE": {
+      if (p.money < spec.cost) return [];
+      const picks: string[] = [];
+      if (spec.kind !== "BON") {
+        picks.push(...state.objDisplay.filter((t): t is string => t !== null));
+        if (state.objPile.length > 0) picks.push(OBJ_PILE);
+      }
+      if (spec.kind !== "OBJ") {
+        picks.push(...state.bonDisplay.filter((t): t is string => t !== null));
+        if (state.bonPile.length > 0) picks.push(BON_PILE);
+      }
+      return picks.map((pick) => ({ type: "tile", i, pick }));
+    }
+    case "BUILD": {
+      const out: ElPasoAction[] = [];
+      const own = ownedBuildings(state, state.active);
+      for (const type of BUILDING_TYPES) {
+        if (state.buildingStacks[String(type)]!.length === 0) continue;
+        if (own.length < MAX_BUILDINGS) {
+          for (const node of BUILDING_SPACES) {
+            if (state.board[node]) continue;
+            for (const wild of wildVariants(p, "BLD", type, type * DOLLARS_PER_WORKER + SPACE_COST[node]!)) out.push({ type: "build", i, building: type, node, wild });
+          }
+        }
+        for (const b of own) {
+          if (b.type >= type) continue;
+          const k = type - b.type;
+          for (const wild of wildVariants(p, "BLD", k, k * DOLLARS_PER_WORKER)) out.push({ type: "build", i, building: type, node: b.node, wild });
+        }
+      }
+      return out;
+    }
+  }
+}
+
+export const HIRE_SECOND_PRICE = HIRE_TWO_PRICE - HIRE_ONE_PRICE;

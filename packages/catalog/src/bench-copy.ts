@@ -7,19 +7,23 @@
  *     the result (frozen states can be shared with views safely); mutative+freezeChanges is what
  *     defineGame does (the library's own freeze walks more of the state);
  *   - hand-written: El Paso's bot's structural copy (every list copied one level), the best a
- *     rules-side copy does without knowing which parts an action touches.
+ *     rules-side copy does without knowing which parts an action touches;
+ *   - thaw+deepFreeze: what defineGame does for a game with a `thaw` (every game now): a
+ *     shallow copy of the top, the rules copying what they write into (`writable`), the new
+ *     objects frozen.
  *   pnpm bench:copy [--rounds 20]
  */
 import { parseArgs } from "node:util";
-import { type LoggedAction, type LogEvent, type Seat, cloneJson, freezeChanges } from "@saloon/engine";
+import { type LoggedAction, type LogEvent, type Seat, cloneJson, deepFreeze, freezeChanges } from "@saloon/engine";
 import { create } from "mutative";
 import { produce, setAutoFreeze } from "immer";
 import { elGaucho } from "@saloon/el-gaucho";
 import { elPaso } from "@saloon/el-paso";
 import { fistful } from "@saloon/fistful";
-import { perform as performFistful } from "../../games/fistful/src/rules.ts";
+import { perform as performFistful, thaw as thawFistful } from "../../games/fistful/src/rules.ts";
 import { perform as performGaucho } from "../../games/el-gaucho/src/rules/index.ts";
-import { perform as performElPaso } from "../../games/el-paso/src/rules.ts";
+import { thaw as thawGaucho } from "../../games/el-gaucho/src/state.ts";
+import { perform as performElPaso, thaw as thawElPaso } from "../../games/el-paso/src/rules.ts";
 import { cloneState } from "../../games/el-paso/src/bot/belief.ts";
 import fistfulMatches from "../../games/fistful/src/fixtures/matches.json" with { type: "json" };
 import gauchoMatches from "../../games/el-gaucho/src/fixtures/matches.json" with { type: "json" };
@@ -55,12 +59,21 @@ const handWritten: Step = (state, perform, seat, action) => {
   return draft;
 };
 
+/** What defineGame does for a game with a `thaw`: everything the action did not write is the frozen state before. */
+const thawed =
+  (thaw: (state: any) => any): Step =>
+  (state, perform, seat, action) => {
+    const draft = thaw(state);
+    perform(draft, seat, action);
+    return deepFreeze(draft);
+  };
+
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "20" } } });
 const rounds = Number(values.rounds);
 const cases = [
-  { game: fistful, perform: performFistful as Perform, matches: fistfulMatches as unknown as Match[], extra: {} },
-  { game: elGaucho, perform: performGaucho as Perform, matches: gauchoMatches as unknown as Match[], extra: {} },
-  { game: elPaso, perform: performElPaso as Perform, matches: elPasoMatches as unknown as Match[], extra: { "hand-written": handWritten } },
+  { game: fistful, perform: performFistful as Perform, matches: fistfulMatches as unknown as Match[], extra: { "thaw+deepFreeze": thawed(thawFistful) } },
+  { game: elGaucho, perform: performGaucho as Perform, matches: gauchoMatches as unknown as Match[], extra: { "thaw+deepFreeze": thawed(thawGaucho) } },
+  { game: elPaso, perform: performElPaso as Perform, matches: elPasoMatches as unknown as Match[], extra: { "hand-written": handWritten, "thaw+deepFreeze": thawed(thawElPaso) } },
 ];
 for (const { game, perform, matches, extra } of cases) {
   const steps = Object.entries({ ...strategies, ...extra });

@@ -6,10 +6,14 @@
  * is used up. Wall-clock figures depend on the machine's load; the CPU-time figure (actions per
  * second of this process's own CPU time) is what an idle machine would do, nearly: on a shared
  * machine compare that one.
+ *
+ * With --floor it also replays the games it played through the same loop, each seat handing back
+ * its logged action where the bot would choose (the prompts and the seat's view are still made):
+ * what the loop costs without the bot, the most any faster bot can give.
  */
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { type AnyGame, playOut } from "@saloon/engine";
+import { type AnyGame, type Chooser, type LoggedAction, playOut } from "@saloon/engine";
 import { findGame, games } from "./index.ts";
 
 export interface ThroughputReport {
@@ -24,6 +28,8 @@ export interface ThroughputReport {
   actionsPerCpuSecond: number;
   /** The best half-second batch, per CPU second. */
   bestBatchPerCpuSecond: number;
+  /** With --floor: the same games replayed through the loop without the bot, per CPU second. */
+  floorPerCpuSecond?: number;
 }
 
 /**
@@ -31,7 +37,7 @@ export interface ThroughputReport {
  * in batches of at least half a second; besides the totals it keeps the best batch's rate per
  * CPU second, the figure least disturbed by other work on a shared machine.
  */
-export function measureThroughput(game: AnyGame, players: number, seconds: number, seed: string): ThroughputReport {
+export function measureThroughput(game: AnyGame, players: number, seconds: number, seed: string, logs?: LoggedAction[][]): ThroughputReport {
   playOut(game, { seed: `${seed}-warmup`, seats: players });
   let actions = 0;
   let played = 0;
@@ -43,7 +49,9 @@ export function measureThroughput(game: AnyGame, players: number, seconds: numbe
     const batchStarted = performance.now();
     let batchActions = 0;
     while (performance.now() - batchStarted < 500) {
-      batchActions += playOut(game, { seed: `${seed}-${played}`, seats: players }).log.length;
+      const { log } = playOut(game, { seed: `${seed}-${played}`, seats: players });
+      batchActions += log.length;
+      logs?.push(log);
       played++;
     }
     actions += batchActions;
@@ -66,6 +74,24 @@ export function measureThroughput(game: AnyGame, players: number, seconds: numbe
   };
 }
 
+/** Replays the games `measureThroughput` played (seeds `<seed>-0`, …) with the logged actions instead of the bot. */
+export function measureFloor(game: AnyGame, players: number, seed: string, logs: LoggedAction[][]): number {
+  let actions = 0;
+  const cpu = process.cpuUsage();
+  logs.forEach((log, i) => {
+    let next = 0;
+    // What `gameBot` does before it asks the bot: the seat's prompt and its view.
+    const replayer: Chooser<any, any, any, any> = (g, state, seat) => {
+      g.prompts(state).find((p) => p.seat === seat);
+      g.view(state, seat);
+      return log[next++]!.action;
+    };
+    actions += playOut(game, { seed: `${seed}-${i}`, seats: players, choosers: Array.from({ length: players }, () => replayer) }).log.length;
+  });
+  const used = process.cpuUsage(cpu);
+  return actions / ((used.user + used.system) / 1e6);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -74,6 +100,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seconds: { type: "string", default: "5" },
       seed: { type: "string", default: "bench" },
       json: { type: "boolean", default: false },
+      floor: { type: "boolean", default: false },
     },
   });
   const ids = positionals.length > 0 ? positionals.flatMap((p) => p.split(",")) : Object.keys(games);
@@ -81,7 +108,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const counts = values.players.split(",").map(Number);
   const chosen = ids.map((id) => findGame(id));
   if (chosen.some((g) => !g) || !(seconds > 0) || counts.some((n) => !Number.isInteger(n))) {
-    console.error(`usage: pnpm bench:sim [${Object.keys(games).join(",")}] [--players 2,4] [--seconds 5] [--seed S] [--json]`);
+    console.error(`usage: pnpm bench:sim [${Object.keys(games).join(",")}] [--players 2,4] [--seconds 5] [--seed S] [--json] [--floor]`);
     process.exit(2);
   }
   const fmt = (x: number) => Math.round(x).toLocaleString("en").padStart(7);
@@ -90,12 +117,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const reports: ThroughputReport[] = [];
   for (const game of chosen as AnyGame[]) {
     for (const players of counts.filter((n) => n >= game.minSeats && n <= game.maxSeats)) {
-      const r = measureThroughput(game, players, seconds, values.seed);
+      const logs: LoggedAction[][] | undefined = values.floor ? [] : undefined;
+      const r = measureThroughput(game, players, seconds, values.seed, logs);
+      if (logs) r.floorPerCpuSecond = measureFloor(game, players, values.seed, logs);
       reports.push(r);
       if (!values.json) {
         console.log(
           `${r.game.padEnd(9)} ${r.players} players: ${fmt(r.bestBatchPerCpuSecond)} actions per CPU second (best batch), ${fmt(r.actionsPerCpuSecond)} overall, ${fmt(r.actionsPerSecond)} per wall second  (${r.actions} actions in ${r.games} games, ${r.seconds.toFixed(1)} s)`,
         );
+        if (r.floorPerCpuSecond !== undefined) console.log(`${"".padEnd(19)} without the bot: ${fmt(r.floorPerCpuSecond)} actions per CPU second (the same games replayed)`);
       }
     }
   }

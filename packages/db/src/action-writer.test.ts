@@ -132,6 +132,122 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     expect(await db.prisma.matchAction.count({ where: { matchId: "gc-3", index: { gte: 300 } } })).toBe(3);
   });
 
+  /** A pool whose action inserts wait until the test lets them go; `sent` lists each batch's rows as "match#index". */
+  const heldPool = () => {
+    const sent: string[][] = [];
+    const held: (() => void)[] = [];
+    const pool = {
+      async query(text: string, values: unknown[]) {
+        if (text.includes('INSERT INTO "MatchAction"')) {
+          const indexes = values[1] as number[];
+          sent.push((values[0] as string[]).map((matchId, i) => `${matchId}#${indexes[i]}`));
+          await new Promise<void>((go) => held.push(go));
+        }
+        return db.pool!.query(text, values);
+      },
+    };
+    return { pool, sent, held };
+  };
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done(); waited += 2) {
+      if (waited > 3000) throw new Error("waited 3 s in vain");
+      await new Promise((go) => setTimeout(go, 2));
+    }
+  };
+  const row = (matchId: string, index: number) => ({ matchId, index, seat: 0, action: { type: "move", n: index }, at: new Date() });
+
+  it.runIf(via === "pg pool")("keeps several batches in flight but never two of one table's: its next row waits for the earlier one's commit, and close drains them all", async () => {
+    const { pool, sent, held } = heldPool();
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 1, maxInFlight: 3, pool });
+    const first = writer.append(row("gc-10", 600));
+    await until(() => sent.length === 1);
+    const second = writer.append(row("gc-10", 601));
+    const other = writer.append(row("gc-11", 600));
+    // The other table's row goes beside the batch in flight; the same table's next row does not.
+    await until(() => sent.length === 2);
+    expect(sent[1]).toEqual(["gc-11#600"]);
+    await new Promise((go) => setTimeout(go, 30));
+    expect(sent).toHaveLength(2);
+    expect(writer.backlog).toBe(1);
+    held.shift()!();
+    await first;
+    await until(() => sent.length === 3);
+    expect(sent[2]).toEqual(["gc-10#601"]);
+    // Closing waits for both batches still in flight.
+    let closed = false;
+    const closing = writer.close().then(() => (closed = true));
+    await new Promise((go) => setTimeout(go, 30));
+    expect(closed).toBe(false);
+    for (const go of held.splice(0)) go();
+    await closing;
+    await Promise.all([second, other]);
+    const stored = await db.prisma.matchAction.findMany({ where: { matchId: { in: ["gc-10", "gc-11"] }, index: { gte: 600 } }, orderBy: [{ matchId: "asc" }, { index: "asc" }] });
+    expect(stored.map((r) => `${r.matchId}#${r.index}`)).toEqual(["gc-10#600", "gc-10#601", "gc-11#600"]);
+  });
+
+  it.runIf(via === "pg pool")("has at most maxInFlight batches out; a row queued meanwhile goes as soon as one comes back", async () => {
+    const { pool, sent, held } = heldPool();
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 1, maxInFlight: 2, pool });
+    const rows = [writer.append(row("gc-20", 600))];
+    await until(() => sent.length === 1);
+    rows.push(writer.append(row("gc-21", 600)));
+    await until(() => sent.length === 2);
+    rows.push(writer.append(row("gc-22", 600)), writer.append(row("gc-23", 600)));
+    await new Promise((go) => setTimeout(go, 30));
+    expect(sent).toHaveLength(2);
+    held.shift()!();
+    await until(() => sent.length === 3);
+    expect(sent[2]).toEqual(["gc-22#600", "gc-23#600"]);
+    for (const go of held.splice(0)) go();
+    await writer.close();
+    await Promise.all(rows);
+    expect(await db.prisma.matchAction.count({ where: { matchId: { in: ["gc-20", "gc-21", "gc-22", "gc-23"] }, index: 600 } })).toBe(4);
+  });
+
+  it.runIf(via === "pg pool")("stops a match: its queued rows are dropped at once, its batch in flight is awaited, other tables are untouched", async () => {
+    const { pool, sent, held } = heldPool();
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 1, maxInFlight: 3, pool });
+    const first = writer.append(row("gc-30", 600));
+    await until(() => sent.length === 1);
+    const queued = writer.append(row("gc-30", 601)).catch((error: unknown) => error);
+    const other = writer.append(row("gc-31", 600));
+    await until(() => sent.length === 2);
+    let stopped = false;
+    const stopping = writer.stop("gc-30").then(() => (stopped = true));
+    expect(await queued).toBeInstanceOf(OwnershipLost);
+    await new Promise((go) => setTimeout(go, 30));
+    expect(stopped).toBe(false);
+    for (const go of held.splice(0)) go();
+    await stopping;
+    await Promise.all([first, other]);
+    await writer.close();
+    const stored = await db.prisma.matchAction.findMany({ where: { matchId: { in: ["gc-30", "gc-31"] }, index: { gte: 600 } }, orderBy: [{ matchId: "asc" }, { index: "asc" }] });
+    expect(stored.map((r) => `${r.matchId}#${r.index}`)).toEqual(["gc-30#600", "gc-31#600"]);
+  });
+
+  it.runIf(via === "pg pool")("leaves a stopped match's rows out of a batch being retried, and settles the stop once it is", async () => {
+    let failures = 0;
+    const pool = {
+      async query(text: string, values: unknown[]) {
+        if (text.includes('INSERT INTO "MatchAction"') && failures < 1) {
+          failures += 1;
+          throw new Error("Connection terminated unexpectedly");
+        }
+        return db.pool!.query(text, values);
+      },
+    };
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 1, retryDelayMs: 40, pool });
+    const stoppedRow = writer.append(row("gc-32", 600)).catch((error: unknown) => error);
+    const keptRow = writer.append(row("gc-33", 600));
+    await until(() => failures === 1);
+    await writer.stop("gc-32");
+    expect(await stoppedRow).toBeInstanceOf(OwnershipLost);
+    await keptRow;
+    await writer.close();
+    expect(await db.prisma.matchAction.count({ where: { matchId: "gc-32", index: 600 } })).toBe(0);
+    expect(await db.prisma.matchAction.count({ where: { matchId: "gc-33", index: 600 } })).toBe(1);
+  });
+
   it("writes a table's actions only while its process owns it: after a takeover the old copy can store nothing, and the new one loads every move the old one stored", async () => {
     const old = new TableOwnership(db.prisma, "writer-old");
     await old.renew(1);

@@ -1,5 +1,5 @@
 /**
- * pnpm bench:store [--tables 300] [--seconds 5] [--rate 2] [--chat 0.2]
+ * pnpm bench:store [--tables 300] [--seconds 5] [--rate 2] [--chat 0.2] [--in-flight 4]
  *
  * What storing moves costs, per database: `tables` busy tables each making `rate` moves a
  * second, every move written before it may be shown. Prints moves stored per second, the time
@@ -10,6 +10,7 @@
  * a worker thread with PGlite on the main thread. PostgreSQL too when TEST_DATABASE_URL is set.
  * The group commit runs again with every table also writing `chat` lines of table chat a second
  * (each shown only once stored, in the batch it falls in): what chat costs the moves.
+ * --in-flight 1,4: the group commit runs once per value of ActionWriter's maxInFlight.
  */
 import { parseArgs } from "node:util";
 import { playOut } from "@saloon/engine";
@@ -20,12 +21,13 @@ import { MatchStore } from "./match-store.ts";
 import { scratchPostgres } from "./test-databases.ts";
 
 const { values } = parseArgs({
-  options: { tables: { type: "string", default: "300" }, seconds: { type: "string", default: "5" }, rate: { type: "string", default: "4" }, chat: { type: "string", default: "0.2" } },
+  options: { tables: { type: "string", default: "300" }, seconds: { type: "string", default: "5" }, rate: { type: "string", default: "4" }, chat: { type: "string", default: "0.2" }, "in-flight": { type: "string", default: "4" } },
 });
 const tables = Number(values.tables);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const chatRate = Number(values.chat);
+const inFlight = values["in-flight"].split(",").map(Number);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -48,13 +50,13 @@ function stallProbe(): { stop(): { max: number; p99: number } } {
   };
 }
 
-async function run(label: string, config: DatabaseConfig, mode: "group" | "single", chatPerSecond = 0): Promise<void> {
+async function run(label: string, config: DatabaseConfig, mode: "group" | "single", chatPerSecond = 0, maxInFlight = 4): Promise<void> {
   const db = await openDatabase(config);
   const store = new MatchStore(db.prisma);
   const ids = Array.from({ length: tables }, (_, i) => `bench-${i}`);
   for (const id of ids) await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
   // As the server does: through the pg pool under Prisma where there is one (not for PGlite on the main thread).
-  const writer = new ActionWriter(db.prisma, undefined, db.pool ? { pool: db.pool } : {});
+  const writer = new ActionWriter(db.prisma, undefined, { maxInFlight, ...(db.pool ? { pool: db.pool } : {}) });
   const latencies: number[] = [];
   const next = new Map(ids.map((id) => [id, 0]));
   const loop = stallProbe();
@@ -136,15 +138,15 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
 }
 
 console.log(`${tables} tables, ${rate} moves/s each offered (${tables * rate}/s), ${seconds} s per run`);
-await run("PGlite, worker thread, group commit", { kind: "pglite", dataDir: "memory://" }, "group");
+for (const n of inFlight) await run(`PGlite, worker thread, group, ${n} out`, { kind: "pglite", dataDir: "memory://" }, "group", 0, n);
 if (chatRate > 0) await run("PGlite, worker thread, group + chat", { kind: "pglite", dataDir: "memory://" }, "group", chatRate);
 await run("PGlite, main thread, group commit", { kind: "pglite", dataDir: "memory://", thread: "main" }, "group");
 await run("PGlite, main thread, one per move", { kind: "pglite", dataDir: "memory://", thread: "main" }, "single");
 if (process.env.TEST_DATABASE_URL) {
-  const runs: ["group" | "single", number][] = [["group", 0], ...(chatRate > 0 ? [["group", chatRate] as ["group", number]] : []), ["single", 0]];
-  for (const [mode, chat] of runs) {
+  const runs: ["group" | "single", number, number][] = [...inFlight.map((n) => ["group", 0, n] as ["group", number, number]), ...(chatRate > 0 ? [["group", chatRate, 4] as ["group", number, number]] : []), ["single", 0, 1]];
+  for (const [mode, chat, n] of runs) {
     const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL);
-    await run(`PostgreSQL, ${mode === "group" ? (chat > 0 ? "group + chat" : "group commit") : "one per move"}`, { kind: "postgres", url: scratch.url }, mode, chat);
+    await run(`PostgreSQL, ${mode === "group" ? (chat > 0 ? "group + chat" : `group, ${n} out`) : "one per move"}`, { kind: "postgres", url: scratch.url }, mode, chat, n);
     await scratch.drop();
   }
 }

@@ -10,6 +10,9 @@ const moments: { public: Record<string, unknown>; seats: Record<string, unknown>
   { public: { round: 2, board: { a: [1, 2], b: { x: 1 } } }, seats: [{ round: 2, board: { a: [1, 2], b: { x: 1 } }, hand: ["c1", "c2"] }, { round: 2, board: { a: [1] } }] },
   { public: { round: 2, board: { a: [{ t: 1 }], b: 5 }, extra: null }, seats: [{ round: 2, board: { a: [{ t: 1 }], b: 5 }, extra: null }, { round: 2, board: { a: [{ t: 1 }], b: 5 } }] },
   { public: { round: 3, board: { a: [], b: 5 } }, seats: [{ round: 3, board: { a: [], b: 5 }, hand: [] }, { round: 3, board: { a: [], b: 5 } }] },
+  // A split key becomes a leaf and a leaf a split key; a seat's own member of an array differs from the public one.
+  { public: { round: 4, board: 7, players: [{ n: 1 }, { n: 2 }] }, seats: [{ round: 4, board: 7, players: [{ n: 1, hand: ["c1"] }, { n: 2 }] }, { round: 4, board: [{ t: 1 }], players: [{ n: 1 }, { n: 2 }] }] },
+  { public: { round: 4, board: { a: [1] }, players: [{ n: 1 }, { n: 3 }] }, seats: [{ round: 4, board: { a: [1] }, players: [{ n: 1, hand: [] }, { n: 3 }] }, { round: 4, board: { a: [1] }, players: [{ n: 1 }] }] },
 ];
 
 function tableState(seats: number): InstanceType<typeof TableStateSchema> {
@@ -63,6 +66,30 @@ describe("the table's projection, key by key", () => {
     view.round = 2;
     sync.publish(null, true);
     expect(writes).toBe(1);
+  });
+
+  it("a move that changes one member of a key reads and writes that member alone", () => {
+    let reads = 0;
+    // toJSON counts every time the projection turns the unchanged player into text.
+    const first = Object.freeze(Object.defineProperty({ money: 1, hand: Object.freeze(["a", "b"]) }, "toJSON", { value: () => (reads += 1, { money: 1, hand: ["a", "b"] }) }));
+    const players: object[] = [first, Object.freeze({ money: 2, hand: ["c"] })];
+    // A new array every time, as a view that builds its lists per viewer does.
+    const game = { view: () => ({ players: [...players] }), prompts: () => [] } as unknown as AnyGame;
+    const state = tableState(1);
+    const sync = new TableSync(game, state, () => 1, []);
+    sync.publish(null, true);
+    const readsAtStart = reads;
+    const written: string[] = [];
+    const set = state.view.set.bind(state.view);
+    state.view.set = (key: string, value: string) => {
+      written.push(key);
+      return set(key, value);
+    };
+    players[1] = Object.freeze({ money: 5, hand: ["c"] });
+    sync.publish(null, true);
+    expect(reads).toBe(readsAtStart);
+    expect(written).toEqual(["/players/1/money"]);
+    expect(rebuildView(Object.fromEntries(state.view.entries()))).toEqual({ players: [{ money: 1, hand: ["a", "b"] }, { money: 5, hand: ["c"] }] });
   });
 
   it("a frozen part of the state that comes again as the same object is not read again, for the public view or any seat", () => {

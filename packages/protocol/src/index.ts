@@ -11,7 +11,7 @@ export * from "./limits.ts";
 export * from "./schemas.ts";
 import { rebuildView } from "./view-paths.ts";
 
-export { ABSENT, ARRAY_MARK, OBJECT_MARK, flattenMember, flattenView, rebuildView, viewObject, viewOverrides } from "./view-paths.ts";
+export { ABSENT, ARRAY_MARK, OBJECT_MARK, flattenAt, flattenView, isLeaf, memberPath, rebuildView, viewObject, viewOverrides } from "./view-paths.ts";
 
 /** Room names registered by the server. */
 export const LOBBY_ROOM = "lobby";

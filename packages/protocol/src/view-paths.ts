@@ -17,8 +17,17 @@ export const OBJECT_MARK = "{";
 /** In a seat's overrides: this public path is not in the seat's view. */
 export const ABSENT = "";
 
-const escapeKey = (key: string) => key.replaceAll("~", "~0").replaceAll("/", "~1");
+// Most keys (array indices, names) hold neither character: one scan instead of two replacements.
+const escapeKey = (key: string) => (/[~/]/.test(key) ? key.replaceAll("~", "~0").replaceAll("/", "~1") : key);
 const unescapeKey = (segment: string) => segment.replaceAll("~1", "/").replaceAll("~0", "~");
+
+/** The path of member `key` of the container at `parent` ("" for the view itself). */
+export const memberPath = (parent: string, key: string) => `${parent}/${escapeKey(key)}`;
+
+/** A primitive or a container whose members are all primitives: one leaf, never split. */
+export function isLeaf(value: unknown): boolean {
+  return value === null || typeof value !== "object" || isFlat(value);
+}
 
 function isFlat(container: object): boolean {
   for (const key in container) {
@@ -53,10 +62,10 @@ export function flattenView(view: unknown): Map<string, string> {
   return out;
 }
 
-/** The paths of one top-level member of a view (what flattenView gives for that key). */
-export function flattenMember(key: string, value: unknown): Map<string, string> {
+/** The paths of the value at `path` (what flattenView gives under that path). */
+export function flattenAt(path: string, value: unknown): Map<string, string> {
   const out = new Map<string, string>();
-  if (value !== undefined) flattenInto(value, `/${escapeKey(key)}`, out);
+  if (value !== undefined) flattenInto(value, path, out);
   return out;
 }
 

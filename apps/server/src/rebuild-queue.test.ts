@@ -7,6 +7,7 @@
 import type { ResumableMatch } from "@saloon/db";
 import { describe, expect, it } from "vitest";
 import { LoopTurns, RebuildQueue } from "./table-keeper.ts";
+import { countLoopTurns } from "./test-support.ts";
 
 function match(id: string): ResumableMatch {
   return { id, status: "playing", game: "fistful", rulesVersion: "2", options: null, seed: id, createdAt: new Date(0), startedAt: new Date(0), table: {}, seats: [], actions: [] };
@@ -110,16 +111,9 @@ describe("the rebuild queue", () => {
   it("starts one waiter per turn of the event loop, so connections are accepted between two rebuilds", async () => {
     const turns = new LoopTurns();
     const started: number[] = [];
-    let turn = 0;
-    let counting = true;
-    // Counts the loop's turns: an immediate re-queued from an immediate runs one turn later.
-    const count = () => {
-      turn += 1;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    await Promise.all(Array.from({ length: 5 }, (_, i) => turns.next().then(() => (started[i] = turn))));
-    counting = false;
+    const loop = countLoopTurns();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => turns.next().then(() => (started[i] = loop.turn))));
+    loop.stop();
     expect(new Set(started).size).toBe(5);
     expect(started).toEqual([...started].sort((a, b) => a - b));
   });

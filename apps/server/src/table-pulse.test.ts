@@ -3,6 +3,7 @@ import { Encoder } from "@colyseus/schema";
 import { describe, expect, it } from "vitest";
 import { TablePulse } from "./table-pulse.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
+import { countLoopTurns } from "./test-support.ts";
 
 /** The end of this turn of the event loop, and of the next one (where a pending patch would have gone out). */
 const turns = () => new Promise((done) => setImmediate(() => setImmediate(done)));
@@ -89,5 +90,32 @@ describe("a table without a tick", () => {
     await new Promise((done) => setTimeout(done, 40));
     expect(fired).toEqual(["soon", "after the fault"]);
     late.clear(); // harmless once stopped
+  });
+
+  it("runs the work of many tables' due timers in short turns, in order, so the loop reads and answers between them", async () => {
+    const tables = Array.from({ length: 40 }, () => new TablePulse(roomWith(tableState()).room, () => undefined));
+    const ran: number[] = [];
+    const turnOf: number[] = [];
+    const loop = countLoopTurns();
+    // Each table's timer is due at the same moment and its work takes 1 ms (a bot's move at a busy table).
+    const timers = tables.map((pulse, i) =>
+      pulse.setTimeout(() => {
+        const until = performance.now() + 1;
+        while (performance.now() < until);
+        ran.push(i);
+        turnOf.push(loop.turn);
+      }, 5),
+    );
+    await new Promise((done) => setTimeout(done, 6));
+    // Due already (its Node timer has fired) but not run yet: clearing it still stops it.
+    timers[39]!.clear();
+    await new Promise((done) => setTimeout(done, 150));
+    loop.stop();
+    expect(ran).toEqual(Array.from({ length: 39 }, (_, i) => i));
+    // Never all in one turn: at most a few milliseconds' worth share a turn of the event loop.
+    const perTurn = new Map<number, number>();
+    for (const t of turnOf) perTurn.set(t, (perTurn.get(t) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(5);
+    expect(perTurn.size).toBeGreaterThanOrEqual(8);
   });
 });

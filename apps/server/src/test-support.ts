@@ -332,3 +332,22 @@ export function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Counts the event loop's turns until stopped: an immediate re-queued from an immediate runs one turn later. */
+export function countLoopTurns(): { readonly turn: number; stop(): void } {
+  let turn = 0;
+  let counting = true;
+  const count = () => {
+    turn += 1;
+    if (counting) setImmediate(count);
+  };
+  setImmediate(count);
+  return {
+    get turn() {
+      return turn;
+    },
+    stop: () => {
+      counting = false;
+    },
+  };
+}

@@ -20,6 +20,7 @@ import { TableKeeper } from "./table-keeper.ts";
 import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { IndexedLocalDriver } from "./room-index.ts";
 import { SaloonTransport } from "./transport.ts";
+import { moveTiming } from "./move-timing.ts";
 
 // @colyseus/core 0.18 checks `client.readyState !== WebSocket.OPEN` against the global
 // WebSocket when a dropped client reconnects. Node 22 has that global; on Node 20 the check
@@ -99,6 +100,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
   const writer = new ActionWriter(config.store.prisma, config.logger.child({ component: "writer" }), {
     flushMs: config.flushMs ?? 3,
     owner: () => matchMaker.processId,
+    onBatch: (rows, roundTripMs, waitedMs) => moveTiming.batch(rows, roundTripMs, waitedMs),
     ...(config.pool ? { pool: config.pool } : {}),
   });
   const recoveries = new Map<string, ResumableMatch>();

@@ -4,6 +4,7 @@
  * thread the server sat half idle while the clients' moves waited hundreds of ms for them).
  * Each worker plays its share of the tables and, when told to stop, posts what it measured.
  */
+import { performance } from "node:perf_hooks";
 import { parentPort, workerData } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { games } from "@saloon/catalog";
@@ -40,6 +41,8 @@ export interface ShareResult {
   refused: number;
   finished: number;
   failures: string[];
+  /** Share of the measuring window this thread's event loop was busy (0–1): near 1, the clients themselves hold the moves back. */
+  busy: number;
 }
 
 /** worker → bench: the tables are open ("opened"), or the results ("result"). main → worker: "measure", "stop". */
@@ -229,13 +232,16 @@ async function playShare(share: ClientShare, port: NonNullable<typeof parentPort
   const totals: Totals = { player: [], spectator: [], refused: 0, finished: 0, failures: [] };
   const tables: LoadTable[] = [];
   for (let index = share.from; index < share.to; index++) tables.push(new LoadTable(share, game, index, totals));
+  let busyFrom = performance.eventLoopUtilization();
   port.on("message", (message: string) => {
     if (message === "measure") {
+      busyFrom = performance.eventLoopUtilization();
       for (const table of tables) table.startMeasuring();
     } else if (message === "stop") {
       for (const receiver of [...totals.player, ...totals.spectator]) receiver.measuring = false;
+      const busy = performance.eventLoopUtilization(busyFrom).utilization;
       for (const table of tables) table.stop();
-      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, finished: totals.finished, failures: totals.failures };
+      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, finished: totals.finished, failures: totals.failures, busy };
       port.postMessage({ type: "result", result } satisfies WorkerMessage);
       // Let the leaves reach the server, then end.
       setTimeout(() => process.exit(0), 500);

@@ -1,7 +1,7 @@
 /**
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
  *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
- *                 [--clients 1]
+ *                 [--clients 1] [--node-args "--max-semi-space-size=32"]
  *
  * A real server process (main.ts, spawned) and real SDK clients over loopback, in --clients
  * worker threads that share the tables (bench-load-clients.ts). Per table one
@@ -21,6 +21,7 @@
  * - write lag: the store's backlog of accepted moves not yet written (the server's metrics line).
  * Timing figures are only as good as the machine is quiet: say what else ran.
  * --profile DIR: the server writes a V8 CPU profile (.cpuprofile) into DIR when it stops.
+ * --node-args: options for the server's node (space-separated), e.g. V8's heap sizes.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     seats: { type: "string", default: "4" },
     profile: { type: "string" },
     clients: { type: "string", default: "1" },
+    "node-args": { type: "string", default: "" },
   },
 });
 const tableCount = Number(values.tables);
@@ -64,6 +66,15 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the command).
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+/**
+ * The server's main thread (the event loop): ns it ran and ns it waited, runnable, for a CPU
+ * (/proc/<pid>/schedstat). On a shared machine the second says how much of a move's latency is
+ * the machine's, not the server's.
+ */
+function schedNs(pid: number): { ran: number; waited: number } {
+  const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+  return { ran: ran!, waited: waited! };
 }
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
@@ -121,6 +132,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   await new Promise((done) => setTimeout(done, 1000)); // settle: first moves, joins
   const logFrom = server.logs.length;
   const cpuFrom = cpuSeconds(server.child.pid!);
+  const schedFrom = schedNs(server.child.pid!);
   let rssMax = rssMb(server.child.pid!);
   const started = performance.now();
   for (const thread of threads) thread.worker.postMessage("measure");
@@ -129,14 +141,16 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   for (const thread of threads) thread.worker.postMessage("stop");
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(server.child.pid!) - cpuFrom;
+  const sched = schedNs(server.child.pid!);
   clearInterval(sampler);
-  const totals = { player: emptyTally(), spectator: emptyTally(), refused: 0, finished: 0, failures: [] as string[] };
+  const totals = { player: emptyTally(), spectator: emptyTally(), refused: 0, finished: 0, failures: [] as string[], busy: [] as number[] };
   for (const result of await Promise.all(threads.map((thread) => thread.result))) {
     addTally(totals.player, result.player);
     addTally(totals.spectator, result.spectator);
     totals.refused += result.refused;
     totals.finished += result.finished;
     totals.failures.push(...result.failures);
+    totals.busy.push(result.busy);
   }
 
   const metrics = server.logs.slice(logFrom).filter((line) => line.msg === "load metrics");
@@ -149,11 +163,35 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   if (values.spectators) console.log(`  move→patch, spectator: ${latencyLine(totals.spectator)}`);
   console.log(`  accepted actions/s:    ${(actions / elapsed).toFixed(0)}`);
   console.log(`  server CPU:            ${((100 * cpu) / elapsed).toFixed(0)} % of a core (${((1000 * cpu) / Math.max(1, actions)).toFixed(2)} ms per action); RSS max ${rssMax.toFixed(0)} MB`);
+  console.log(`  event loop's thread:   ran ${((sched.ran - schedFrom.ran) / 1e7 / elapsed).toFixed(0)} % of the window, waited for a CPU while runnable ${((sched.waited - schedFrom.waited) / 1e7 / elapsed).toFixed(0)} % (the machine's share of the latency)`);
   console.log(`  bytes, person:         ${bytesLine(totals.player)}`);
   if (values.spectators) console.log(`  bytes, spectator:      ${bytesLine(totals.spectator)}`);
   console.log(`  write lag:             backlog max ${backlog.length ? Math.max(...backlog) : "?"} rows, at the end ${backlog.at(-1) ?? "?"}; event-loop delay p99 max ${loopDelay.length ? Math.max(...loopDelay) : "?"} ms`);
   const memory = metrics.at(-1);
   if (memory) console.log(`  memory at the end:     RSS ${memory.rssMb} MB = V8 heap ${memory.heapTotalMb} MB (${memory.heapUsedMb} used) + external ${memory.externalMb} MB (array buffers ${memory.arrayBuffersMb}) + the rest`);
+  console.log(`  client threads busy:   ${totals.busy.map((busy) => `${(100 * busy).toFixed(0)} %`).join(", ")} of the window (near 100 %: the bench's clients are the bottleneck)`);
+  if (metrics.some((line) => typeof line.moveP50Ms === "number")) {
+    // Each metrics line holds one second's percentiles: the median line's p50, the median and worst lines' p99.
+    const spread = (name: string) => {
+      const p50 = metrics.map((line) => line[`${name}P50Ms`] as number).sort((a, b) => a - b);
+      const p99 = metrics.map((line) => line[`${name}P99Ms`] as number).sort((a, b) => a - b);
+      const max = Math.max(...metrics.map((line) => line[`${name}MaxMs`] as number));
+      return `${ms(percentile(p50, 50))} / ${ms(percentile(p99, 50))} / ${ms(p99.at(-1)!)} / ${ms(max)}`;
+    };
+    console.log(`  server split, ms (p50 / p99 / worst second's p99 / max), all moves incl. bots':`);
+    console.log(`    received → applied, write queued:   ${spread("apply")}`);
+    console.log(`    queued → commit answered:           ${spread("commit")}`);
+    console.log(`    committed → patch to the sockets:   ${spread("publish")}`);
+    console.log(`    received → patch to the sockets:    ${spread("move")}`);
+    console.log(`    batch: oldest row's wait to go out: ${spread("batchWait")}`);
+    console.log(`    batch: statement round trip:        ${spread("batchRoundTrip")}`);
+    const batches = metrics.reduce((sum, line) => sum + (line.batches as number), 0);
+    const rows = metrics.reduce((sum, line) => sum + (line.batches as number) * (line.batchRowsMean as number), 0);
+    const gc = metrics.map((line) => line.gcMs as number);
+    const young = metrics.map((line) => (line.gcYoungMs as number) ?? 0);
+    console.log(`    garbage collection: ${(gc.reduce((a, b) => a + b, 0) / metrics.length).toFixed(0)} ms/s of pauses (young generation ${(young.reduce((a, b) => a + b, 0) / metrics.length).toFixed(0)}), longest ${Math.max(...metrics.map((line) => line.gcMaxMs as number)).toFixed(1)} ms`);
+    console.log(`    batches: ${(batches / metrics.length).toFixed(0)}/s, ${(rows / Math.max(1, batches)).toFixed(1)} rows on average, largest ${Math.max(...metrics.map((line) => line.batchRowsMax as number))}`);
+  }
   for (const failure of totals.failures.slice(0, 5)) console.log(`  failure: ${failure}`);
   return actions > 0 && totals.failures.length === 0;
 }
@@ -185,8 +223,8 @@ const server = await startServer(port, {
   LOG_LEVEL: "info",
   // As a deployed server runs: libraries load their production builds (mutative's has no dev checks).
   NODE_ENV: "production",
-}, 60_000, values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : []);
-console.log(`load benchmark: server pid ${server.child.pid} on ${values.database}; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the start`);
+}, 60_000, [...(values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : []), ...values["node-args"].split(" ").filter(Boolean)]);
+console.log(`load benchmark: server pid ${server.child.pid} on ${values.database}${values["node-args"] ? ` (node ${values["node-args"]})` : ""}; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the start`);
 let ok = true;
 try {
   for (const id of gameIds) ok = (await runGame(server, games[id]!)) && ok;

@@ -9,7 +9,8 @@
  * MATCHMAKE_PER_SECOND (5) / MATCHMAKE_BURST (30): matchmaking requests per address, and
  * CREATES_PER_MINUTE (10) / CREATES_BURST (10): tables created per address (a load benchmark
  * opens thousands of tables from one address). METRICS_SECONDS (0: off): every so
- * many seconds a "load metrics" log line (write backlog, event-loop delay) for bench:load.
+ * many seconds a "load metrics" log line (write backlog, event-loop delay, where moves spent
+ * their time: move-timing.ts) for operators and bench:load.
  */
 import { existsSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -17,6 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MatchStore, databaseConfigFromEnv, describeDatabase, openDatabase } from "@saloon/db";
 import { pino } from "pino";
+import { moveTiming } from "./move-timing.ts";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
 
@@ -123,6 +125,7 @@ if (metricsSeconds > 0) {
   // queued or being written) and how long callbacks waited for the event loop.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  moveTiming.watchGc();
   setInterval(() => {
     const memory = process.memoryUsage();
     const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -139,6 +142,8 @@ if (metricsSeconds > 0) {
         rowsWritten: server.writer.stats.rows,
         loopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
         loopDelayMaxMs: Math.round(loopDelay.max / 1e4) / 100,
+        // Where accepted moves spent their time in this interval (move-timing.ts), and the group commit's batches.
+        ...moveTiming.take(),
       },
       "load metrics",
     );

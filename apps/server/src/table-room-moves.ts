@@ -12,8 +12,10 @@ import { showUndo } from "./table-room-requests.ts";
 import { endGrace, type TableClient } from "./table-seats.ts";
 import type { Projection } from "./table-sync.ts";
 import { sendingTogether } from "./transport.ts";
+import { moveTiming } from "./move-timing.ts";
 
 export function onAction(room: TableRoom, client: TableClient, payload: unknown): void {
+  const receivedAt = performance.now();
   if (!room.allow(client)) return;
   const size = jsonSize(payload);
   if (size === null || size > MAX_ACTION_BYTES) {
@@ -39,7 +41,7 @@ export function onAction(room: TableRoom, client: TableClient, payload: unknown)
     room.reject(client, { code: "GAME_OVER", message: status === "abandoned" || room.ending ? "The game was ended before its end" : "The game is over" });
     return;
   }
-  const error = perform(room, seat, payload);
+  const error = perform(room, seat, payload, receivedAt);
   if (error) room.reject(client, error);
 }
 
@@ -47,7 +49,7 @@ export function onAction(room: TableRoom, client: TableClient, payload: unknown)
  * Applies one action for a seat. Returns the rules' refusal, or null once it is accepted; it
  * goes out once stored.
  */
-export function perform(room: TableRoom, seat: Seat, action: unknown): GameError | null {
+export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt = performance.now()): GameError | null {
   const result = room.game.apply(room.gameState, seat, action);
   if (!result.ok) return result.error;
 
@@ -66,10 +68,23 @@ export function perform(room: TableRoom, seat: Seat, action: unknown): GameError
   room.undo.accepted(room.game, index, seat, before, result.state, byPerson);
   if (over) room.bots.stop();
   const stored = room.recorder.action(index, seat, accepted.action, new Date(accepted.at), byPerson);
+  const queuedAt = performance.now();
+  moveTiming.apply.record(queuedAt - receivedAt);
+  let committedAt = 0;
+  void stored.then(() => {
+    committedAt = performance.now();
+    moveTiming.commit.record(committedAt - queuedAt);
+  }, () => undefined);
   room.publishing = room.publishing
     .then(() => stored)
     .then(
-      () => publishAccepted(room, index, result.events, projection, scores),
+      () => {
+        const published = publishAccepted(room, index, result.events, projection, scores);
+        const sentAt = performance.now();
+        moveTiming.publish.record(sentAt - committedAt);
+        moveTiming.total.record(sentAt - receivedAt);
+        return published;
+      },
       (error: unknown) => halt(room, error),
     )
     // Publishing runs after the write, outside any message handler: a fault there (a game's

@@ -4,8 +4,10 @@
  * N running tables (Fistful, a person and a bot each, mid-game), the server killed with SIGKILL,
  * then started again. Prints the accepted moves lost (a move some client saw accepted that the
  * rebuilt table does not have: must be 0), the seconds from the restart until every table has
- * accepted a move again, and where those seconds went (each phase of the start, the rebuild,
- * the people coming back). `--database postgres` runs on a scratch database of the PostgreSQL
+ * accepted a move again and until every table is ready again (the same without the bot's and
+ * the person's pacing: docs/recovery.md), and where those seconds went (each phase of the start,
+ * the rebuild, the people coming back). `--think-on-return`: the person pauses before their first
+ * answer after coming back too, as in the runs before 23 Nov. `--database postgres` runs on a scratch database of the PostgreSQL
  * server in DATABASE_URL or TEST_DATABASE_URL; the default is a fresh PGlite folder.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +27,9 @@ const { values } = parseArgs({
     // lines (JSON, one a line), and a V8 CPU profile of the restarted server (node --cpu-prof).
     "server-log": { type: "string" },
     "cpu-prof": { type: "string" },
+    // As before 23 Nov: the person pauses their 1 s "think" before the first answer after coming
+    // back too (the "moves again" figures of earlier runs were measured so).
+    "think-on-return": { type: "boolean", default: false },
   },
 });
 const tableCount = Number(values.tables);
@@ -41,7 +46,8 @@ const port = await freePort();
 // Before the kill the tables move slowly (about one move a second each), as people do.
 // Each person connects from an address of their own (forwarded by a trusted proxy), as a thousand
 // people would: the per-address budgets then apply to each, not to the bench as a whole.
-const calm = { ...database, REDIS_URL: "", TRUST_PROXY: "1", BOT_DELAY_MS: "1000", RATE_LIMIT_PER_SECOND: "1000", RATE_LIMIT_BURST: "1000", LOG_LEVEL: "info" };
+const botDelayMs = 1000;
+const calm = { ...database, REDIS_URL: "", TRUST_PROXY: "1", BOT_DELAY_MS: String(botDelayMs), RATE_LIMIT_PER_SECOND: "1000", RATE_LIMIT_BURST: "1000", LOG_LEVEL: "info" };
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 /** CPU time a process has used so far (Linux /proc; null elsewhere). */
 function processCpuMs(pid: number | undefined): number | null {
@@ -96,14 +102,25 @@ console.log(`killed with SIGKILL at ${seen.reduce((a, b) => a + b, 0)} accepted 
 // After the restart people and bots keep the same calm pace: a table that is back must not eat
 // the CPU the others need to come back. A bot's first move after the rebuild comes 1 s later.
 const rejoins = people.map((p) => p.rejoinedAt.length);
+for (const person of people) person.answerAtOnceOnReturn = !values["think-on-return"];
 const restarting = Date.now();
 const benchCpu = process.cpuUsage();
 const profiling = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
 // Each person's way back is timed from now on, while the server starts: startServer returns only
 // once every table is rebuilt, and people may be back (and moving) well before that.
 // A table moves again once the person sees a version beyond the first one they saw on coming back.
+// That includes pacing which is no part of the way back: the bot's BOT_DELAY_MS before its first
+// move (its timer starts when its person is back), and unless the person answers at once, their
+// think. A table is *ready* again when it has shown it takes moves without that pacing: the
+// person's own move accepted, when they were asked first (answered at once); the bot's move
+// accepted less its delay (never before the person was back), when the bot was to move.
 const backAt: number[] = [];
 const seatedAt: number[] = [];
+const readyAt: number[] = [];
+// The restarted server's CPU, sampled every 100 ms from its spawn: what it had used when the last
+// table was ready is known only afterwards (a bot's move shows when its table was ready).
+const cpuSamples: { at: number; cpuMs: number }[] = [];
+let sampling: NodeJS.Timeout | null = null;
 const everyoneBack = Promise.all(
   people.map(async (person, i) => {
     await person.until(() => person.rejoinedAt.length > rejoins[i]!, "back at the table", 300_000);
@@ -111,22 +128,33 @@ const everyoneBack = Promise.all(
     const firstSeen = person.rejoinedAt.at(-1)!;
     await person.until(() => person.maxSeen > firstSeen, "a move after the restart", 300_000);
     backAt[i] = Date.now() - restarting;
+    const thinkMs = values["think-on-return"] ? person.thinkMs : 0;
+    readyAt[i] = person.promptedOnReturn ? backAt[i] - thinkMs : Math.max(seatedAt[i], backAt[i] - botDelayMs);
   }),
 );
-server = await startServer(port, calm, 300_000, profiling);
+server = await startServer(port, calm, 300_000, profiling, (child) => {
+  sampling = setInterval(() => {
+    const cpuMs = processCpuMs(child.pid);
+    if (cpuMs !== null) cpuSamples.push({ at: Date.now() - restarting, cpuMs });
+  }, 100);
+});
 const logTime = (msg: string) => (server.logs.find((line) => line.msg === msg)?.time as number | undefined) ?? Number.NaN;
 const takeover = server.logs.find((line) => line.msg === "tables taken over");
-const rebuiltActions = new Map<string, number>();
-for (const line of server.logs) if (line.msg === "table rebuilt from the store") rebuiltActions.set(line.table as string, line.actions as number);
 await everyoneBack;
+clearInterval(sampling!);
 const benchCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu));
 const serverCpuMs = processCpuMs(server.child.pid);
-const lost = people.reduce((sum, _, i) => sum + Math.max(0, seen[i]! - (rebuiltActions.get(tables[i]!) ?? 0)), 0);
-const missing = tables.filter((id) => !rebuiltActions.has(id)).length;
+// A table's version is its count of actions, and its bots wait for its person: the first version
+// the person sees on coming back is what the rebuilt table holds (the server's per-table line
+// saying so is at debug level).
+const lost = people.reduce((sum, person, i) => sum + Math.max(0, seen[i]! - person.rejoinedAt[rejoins[i]!]!), 0);
+const rebuiltCount = (takeover?.rebuilt as number | undefined) ?? 0;
+const missing = Math.max(0, tableCount - rebuiltCount);
 const slowest = Math.max(...backAt);
+const lastReady = Math.max(...readyAt);
 const attempts = people.reduce((sum, p) => sum + p.rejoinAttempts, 0);
 
-console.log(`tables rebuilt:                 ${rebuiltActions.size} of ${tableCount}${missing ? ` (${missing} missing)` : ""}`);
+console.log(`tables rebuilt:                 ${rebuiltCount} of ${tableCount}${missing ? ` (${missing} missing)` : ""}`);
 console.log(`accepted moves lost:            ${lost}`);
 console.log(`restart → code loaded:          ${seconds(logTime("server code loaded") - restarting)} s (node, TypeScript, imports)`);
 console.log(`restart → database open:        ${seconds(logTime("database ready") - restarting)} s (${onPostgres ? "pool" : "PGlite worker"}, migrations checked)`);
@@ -138,11 +166,21 @@ console.log(`restart → tables rebuilt:       ${seconds(logTime("running games 
 // The server's side of the same: when it seated each person again (the clients may learn of it later).
 const seatTaken = server.logs.filter((line) => line.msg === "seat taken" && (line.time as number) >= restarting).map((line) => (line.time as number) - restarting);
 if (seatTaken.length > 0) console.log(`restart → seated by the server:  ${spread(seatTaken)} (${seatTaken.length} seatings)`);
+// The successful join of each person in its three moments: asked (the matchmaking request sent),
+// seat reserved (its answer received), joined (the WebSocket's join confirmed).
+const lastJoins = people.map((p) => p.lastRejoin!).filter(Boolean);
+console.log(`restart → successful join asked: ${spread(lastJoins.map((j) => j.askedAt - restarting))}`);
+console.log(`restart → seat reserved (HTTP): ${spread(lastJoins.map((j) => j.reservedAt - restarting))}`);
+console.log(`restart → joined (WebSocket):   ${spread(lastJoins.map((j) => j.joinedAt - restarting))}`);
 console.log(`restart → person back at table: ${spread(seatedAt)} (${attempts} join attempts in all)`);
-console.log(`restart → table moves again:    ${spread(backAt)}`);
-console.log(`restart → every table moves:    ${seconds(slowest)} s (the target is 5 s for 1,000 tables)`);
+console.log(`restart → table moves again:    ${spread(backAt)} (${people.filter((p) => p.promptedOnReturn).length} tables' people were to move${values["think-on-return"] ? ", after their think" : ", at once"}, the others' bots after their ${botDelayMs} ms)`);
+console.log(`restart → every table moves:    ${seconds(slowest)} s (pacing included: the figure of the runs before 23 Nov)`);
+console.log(`restart → table ready again:    ${spread(readyAt)}`);
+console.log(`restart → every table ready:    ${seconds(lastReady)} s (the target is 5 s for 1,000 tables)`);
 // On a busy machine the seconds above are mostly waiting for a core: what the restarted server
 // itself spent (all its threads, from its start until every table moved) is the steadier figure.
+const cpuAtReady = cpuSamples.find((sample) => sample.at >= lastReady) ?? cpuSamples.at(-1);
+if (cpuAtReady) console.log(`restarted server's own CPU:     ${seconds(cpuAtReady.cpuMs)} s until every table is ready (sampled every 0.1 s)`);
 if (serverCpuMs !== null) console.log(`restarted server's own CPU:     ${seconds(serverCpuMs)} s until every table moves (machine load ${loadavg()[0]!.toFixed(1)})`);
 // The thousand clients share the machine with the server: how much of it they took meanwhile.
 console.log(`bench clients' own CPU:         ${seconds(benchCpuMs)} s over those ${seconds(slowest)} s`);

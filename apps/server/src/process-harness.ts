@@ -73,15 +73,23 @@ export interface ServerProcess {
 
 /**
  * Starts a real server process and resolves once it has rebuilt its games (so it accepts moves).
- * `nodeArgs` go to node before the script (bench:load's --profile passes --cpu-prof).
+ * `nodeArgs` go to node before the script (bench:load's --profile passes --cpu-prof);
+ * `onSpawn` learns of the process at once (bench:recovery samples its CPU while it rebuilds).
  */
-export async function startServer(port: number, env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+  onSpawn: (child: ChildProcess) => void = () => {},
+): Promise<ServerProcess> {
   const main = await compiledServer();
   const child = spawn(process.execPath, ["--enable-source-maps", ...nodeArgs, main], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  onSpawn(child);
   const logs: Record<string, unknown>[] = [];
   const listeners = new Set<() => void>();
   let buffered = "";
@@ -189,9 +197,19 @@ export class SteadyPlayer {
   readonly rejoinedAt: number[] = [];
   /** Joins tried to get back after a lost connection (the successful ones included). */
   rejoinAttempts = 0;
+  /** When (Date.now()) the last successful rejoin was asked for, had its seat reserved (the matchmaking request answered) and when it joined over the WebSocket. */
+  lastRejoin: { askedAt: number; reservedAt: number; joinedAt: number } | null = null;
+  /**
+   * Answer the first decision after coming back at once instead of after `thinkMs`
+   * (bench:recovery: the time to come back, without a person's pause in it).
+   */
+  answerAtOnceOnReturn = false;
+  /** Whether the first state seen after the last rejoin asked this person for a decision. */
+  promptedOnReturn = false;
   private url: string;
   private stopped = false;
   private answered = -1;
+  private answerNextAtOnce = false;
   private readonly waiters = new Set<() => void>();
 
   constructor(
@@ -270,6 +288,8 @@ export class SteadyPlayer {
         first = false;
         this.rejoinedAt.push(snapshot.version);
         this.answered = -1;
+        this.promptedOnReturn = this.seat !== null && snapshot.status === "playing" && decodePrompt(snapshot, this.seat) !== null;
+        this.answerNextAtOnce = this.answerAtOnceOnReturn && this.promptedOnReturn;
       }
       this.maxSeen = Math.max(this.maxSeen, snapshot.version);
       this.play(snapshot);
@@ -289,15 +309,28 @@ export class SteadyPlayer {
     this.answered = snapshot.version;
     const seat = this.seat;
     const room = this.room;
+    const thinkMs = this.answerNextAtOnce ? 0 : this.thinkMs;
+    this.answerNextAtOnce = false;
     // A person takes a moment; the choice depends only on what they see and the move number.
-    setTimeout(() => room?.send("action", personChoice(this.game, decodeView(snapshot, seat), prompt, seat, snapshot.version)), this.thinkMs);
+    setTimeout(() => room?.send("action", personChoice(this.game, decodeView(snapshot, seat), prompt, seat, snapshot.version)), thinkMs);
   }
 
   private async rejoin(tableId: string): Promise<void> {
     for (let attempt = 0; !this.stopped; attempt++) {
       this.rejoinAttempts += 1;
       try {
-        this.attach(await this.client().joinById(tableId, { name: this.name, token: this.token }));
+        const client = this.client();
+        const askedAt = Date.now();
+        let reservedAt = 0;
+        // The two halves of a join (bench:recovery says which one the people wait for).
+        const consume = client.consumeSeatReservation.bind(client);
+        client.consumeSeatReservation = ((...args: Parameters<typeof consume>) => {
+          reservedAt = Date.now();
+          return consume(...args);
+        }) as typeof client.consumeSeatReservation;
+        const room = await client.joinById(tableId, { name: this.name, token: this.token });
+        this.lastRejoin = { askedAt, reservedAt, joinedAt: Date.now() };
+        this.attach(room);
         return;
       } catch (error) {
         if (process.env.HARNESS_DEBUG) console.error(`${this.name}: rejoin failed: ${(error as Error).message}`);

@@ -74,7 +74,9 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
   room.state.status = "playing";
   room.awaitingPeople = room.slots.some((slot) => slot.kind === "human");
   if (match.table.private) makePrivate(room);
-  room.log.info({ actions: room.actions.length }, "table rebuilt from the store");
+  // Debug, not info: after a restart these were a thousand lines written while people waited (the
+  // keeper's "tables taken over" says how many came back; a table that could not is an error line).
+  room.log.debug({ actions: room.actions.length }, "table rebuilt from the store");
   // A game whose last move was stored but whose end was not: finish it now.
   if (game.isOver(room.gameState)) void finish(room, game.scores(room.gameState)!).catch((error: unknown) => halt(room, error));
 }

@@ -5,10 +5,10 @@
  * highlighted option (it shows a focus ring), Enter or Space to choose it, Escape to close a
  * place's choices. No mouse clicks on the tables.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, expectAccessible, focused } from "./a11y.ts";
-import { CLICKABLE, type Site, createTableFromLobby, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
+import { CLICKABLE, createTableFromLobby, mulberry32, skipBrowserTests, useSite, version } from "./harness.ts";
 
 /** The choices a place opens, in each game's choice bar. */
 const CHOICE = ".choice-strip [data-option]:not([disabled]), [data-testid='choice-strip'] [data-option]:not([disabled])";
@@ -79,29 +79,18 @@ async function keyboardMove(page: Page, random: () => number, log: string[]): Pr
 }
 
 describe.skipIf(skipBrowserTests)("accessibility", () => {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
-  let base = "";
+  const site = useSite(5);
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite(5);
-    base = site.base;
-    browser = site.browser;
-  });
-  afterAll(async () => {
-    await site?.stop();
-  });
-
   const newPage = async (width = 1280, height = 1000) => {
-    const page = await (await browser!.newContext({ viewport: { width, height } })).newPage();
+    const page = await (await site.browser.newContext({ viewport: { width, height } })).newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
     return page;
   };
 
   it("the lobby has no serious or critical problems", async () => {
     const page = await newPage();
-    await page.goto(`${base}/#/`);
+    await page.goto(`${site.base}/#/`);
     await page.locator('input[name="player-name"]').waitFor();
     await expectAccessible(page, "the lobby");
     await page.context().close();
@@ -115,7 +104,7 @@ describe.skipIf(skipBrowserTests)("accessibility", () => {
     it(`${game}: a running table passes axe, and ${moves} decisions are made with the keyboard alone`, async () => {
       const started = Date.now();
       const page = await newPage();
-      await createTableFromLobby(page, base, { name: "Keyboard Kate", game, seats, bots: Array.from({ length: seats - 1 }, (_, i) => i + 1) });
+      await createTableFromLobby(page, site.base, { name: "Keyboard Kate", game, seats, bots: Array.from({ length: seats - 1 }, (_, i) => i + 1) });
       expect(await hasChoice(page)).toBe(true);
       await expectAccessible(page, `a ${game} table`);
       const random = mulberry32(1510);
@@ -138,7 +127,7 @@ describe.skipIf(skipBrowserTests)("accessibility", () => {
 
   it("the history has no serious or critical problems (the replay is checked in fistful.e2e)", async () => {
     const page = await newPage();
-    await page.goto(`${base}/#/history`);
+    await page.goto(`${site.base}/#/history`);
     await page.getByTestId("history-status").waitFor({ timeout: 10_000 });
     await expectAccessible(page, "the history");
     expect(pageErrors).toEqual([]);

@@ -13,9 +13,9 @@
 import { mkdirSync } from "node:fs";
 import { Client, type Room } from "@colyseus/sdk";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./a11y.ts";
-import { type Site, createTableFromLobby, skipBrowserTests, startSite, tapTargetProblems } from "./harness.ts";
+import { createTableFromLobby, skipBrowserTests, tapTargetProblems, useSite } from "./harness.ts";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -53,22 +53,18 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 }
 
 describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
-  let site: Site | undefined;
+  const site = useSite(0);
   const rooms: Room[] = [];
   const pageErrors: string[] = [];
   /** The finished Fistful match the bots played in the phone test, for the replay on a phone. */
   let finishedMatch = "";
 
-  beforeAll(async () => {
-    site = await startSite(0);
-  });
   afterAll(async () => {
     for (const room of rooms) await room.leave(true).catch(() => undefined);
-    await site?.stop();
   });
 
   async function person(name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const page = await (await site!.browser.newContext({ viewport })).newPage();
+    const page = await (await site.browser.newContext({ viewport })).newPage();
     if (name) await page.addInitScript((who) => localStorage.setItem("saloon.name", who), name);
     page.on("pageerror", (error) => pageErrors.push(`${name}: ${error.message}`));
     return page;
@@ -79,8 +75,8 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
   it("two pages chat as plain text, a spectator only reads, and a mute hides a person (remembered)", async () => {
     const ann = await person("Ann");
     const bob = await person("Bob");
-    const tableId = await createTableFromLobby(ann, site!.base, { name: "Ann", game: "fistful", seats: 2, bots: [] });
-    await bob.goto(`${site!.base}/#/table/${tableId}`);
+    const tableId = await createTableFromLobby(ann, site.base, { name: "Ann", game: "fistful", seats: 2, bots: [] });
+    await bob.goto(`${site.base}/#/table/${tableId}`);
     await expect.poll(() => bob.locator(".table-page").getAttribute("data-status"), { timeout: 15_000 }).toBe("playing");
 
     const hostile = "<b>bold</b> & <img src=x onerror=alert(1)> howdy";
@@ -98,7 +94,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
 
     // A spectator reads along; this table lets spectators read only.
     const cy = await person("Cy");
-    await cy.goto(`${site!.base}/#/table/${tableId}/watch`);
+    await cy.goto(`${site.base}/#/table/${tableId}/watch`);
     await expect.poll(() => chatLines(cy).count(), { timeout: 15_000 }).toBe(2);
     expect(await cy.locator("#chat-input").count()).toBe(0);
     expect(await cy.locator('[data-testid="table-chat"]').textContent()).toContain("Spectators can read this table's chat but not write in it.");
@@ -119,11 +115,11 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
 
   it("on a phone: board first, players and log in a drawer, TOTAL on screen, no sideways scroll", async () => {
     // A finished game to look at: two bots play Fistful out at once while an SDK client watches.
-    const watcher = await new Client(site!.base.replace(/^http/, "ws")).create("table", { game: "fistful", seats: 2, bots: [0, 1], spectate: true, spectatorChat: true });
+    const watcher = await new Client(site.base.replace(/^http/, "ws")).create("table", { game: "fistful", seats: 2, bots: [0, 1], spectate: true, spectatorChat: true });
     watcher.onMessage("*", () => undefined);
     rooms.push(watcher);
     const phone = await person("Dee", PHONE);
-    await phone.goto(`${site!.base}/#/table/${watcher.roomId}/watch`);
+    await phone.goto(`${site.base}/#/table/${watcher.roomId}/watch`);
     await phone.getByTestId("final-scores").waitFor({ timeout: 30_000 });
 
     await shot(phone, "phone-final-scores", true);
@@ -164,7 +160,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     await expect.poll(() => chatLines(phone).count(), { timeout: 10_000 }).toBe(1);
     expect(await phone.getByTestId("drawer-news").count()).toBe(0);
     const replay = await person("Eve");
-    await replay.goto(`${site!.base}/#/match/${watcher.roomId}`);
+    await replay.goto(`${site.base}/#/match/${watcher.roomId}`);
     await replay.getByTestId("replay-banner").waitFor({ timeout: 15_000 });
     const replayLines = replay.locator('[data-testid="replay-chat"] [data-chat-index]');
     expect(await replayLines.count()).toBe(0);
@@ -186,7 +182,7 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
       ["el-paso", 2],
     ] as const) {
       await ann.setViewportSize({ width: 1280, height: 900 });
-      await createTableFromLobby(ann, site!.base, { name: "Ann", game, seats, bots: Array.from({ length: seats - 1 }, (_, i) => i + 1) });
+      await createTableFromLobby(ann, site.base, { name: "Ann", game, seats, bots: Array.from({ length: seats - 1 }, (_, i) => i + 1) });
       await ann.setViewportSize(PHONE);
       await ann.locator(".board-col [data-option], .board-col [data-place]").first().waitFor({ timeout: 15_000 });
       // Polled: the board's hit areas follow its scale in the frame after it is laid out at the phone's width.
@@ -205,10 +201,10 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
 
   it("the replay on a phone, read in German: board first, players, moves and log in the drawer, TOTAL on screen, 40 px targets; a replay that cannot be rebuilt says why in German", async () => {
     expect(finishedMatch, "the phone test above left a finished match").not.toBe("");
-    const context = await site!.browser.newContext({ viewport: PHONE, locale: "de-DE" });
+    const context = await site.browser.newContext({ viewport: PHONE, locale: "de-DE" });
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(`replay: ${error.message}`));
-    await page.goto(`${site!.base}/#/match/${finishedMatch}`);
+    await page.goto(`${site.base}/#/match/${finishedMatch}`);
     await page.getByTestId("replay-banner").waitFor({ timeout: 15_000 });
     await page.getByRole("button", { name: "Zum Ende springen" }).click();
     await page.getByTestId("replay-scores").waitFor();

@@ -10,27 +10,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, skipBrowserTests, startSite, version } from "./harness.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { skipBrowserTests, useSite, version } from "./harness.ts";
 
 describe.skipIf(skipBrowserTests)("durable tables in the browser", () => {
-  let site: Site | undefined;
   let watcher: Room | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "saloon-e2e-durable-"));
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite(150, { dataDir: join(dataDir, "pglite") });
-  });
+  // Registered before the site, so it runs after the site has stopped (after-hooks run in reverse).
   afterAll(async () => {
     // The watcher's connection died with the first server; there is nothing to wait for.
     void watcher?.leave(false).catch(() => undefined);
-    await site?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  const site = useSite(150, { dataDir: join(dataDir, "pglite") });
 
   async function person(name: string): Promise<Page> {
-    const page = await (await site!.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (await site.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await page.addInitScript((who) => localStorage.setItem("saloon.name", who), name);
     page.on("pageerror", (error) => pageErrors.push(`${name}: ${error.message}`));
     return page;
@@ -38,15 +35,15 @@ describe.skipIf(skipBrowserTests)("durable tables in the browser", () => {
 
   it("asks before leaving, keeps the seat with a countdown, brings the leaver back, then a bot takes over; a crash costs nothing", async () => {
     // A watcher creates a two-seat table with a 4-second grace period; Ann and Bob sit down.
-    watcher = await new Client(site!.base.replace(/^http/, "ws")).create("table", { game: "fistful", seats: 2, graceSeconds: 4, spectate: true });
+    watcher = await new Client(site.base.replace(/^http/, "ws")).create("table", { game: "fistful", seats: 2, graceSeconds: 4, spectate: true });
     watcher.onMessage("*", () => undefined);
     watcher.reconnection.enabled = false;
     const tableId = watcher.roomId;
     const ann = await person("Ann");
     const bob = await person("Bob");
-    await ann.goto(`${site!.base}/#/table/${tableId}`);
+    await ann.goto(`${site.base}/#/table/${tableId}`);
     await expect.poll(() => ann.locator(".seat.me").count(), { timeout: 15_000 }).toBe(1);
-    await bob.goto(`${site!.base}/#/table/${tableId}`);
+    await bob.goto(`${site.base}/#/table/${tableId}`);
     await expect.poll(() => bob.locator(".table-page").getAttribute("data-status"), { timeout: 15_000 }).toBe("playing");
 
     // Leaving asks first; saying no keeps Ann at the table.
@@ -86,7 +83,7 @@ describe.skipIf(skipBrowserTests)("durable tables in the browser", () => {
       await expect.poll(() => version(bob), { timeout: 10_000 }).toBeGreaterThan(before);
     }
     const seen = await version(bob);
-    await site!.crashAndRestart();
+    await site.crashAndRestart();
     // Bob's page finds the table again by itself: same table, no accepted move lost.
     await expect.poll(() => bob.locator(".conn").textContent(), { timeout: 40_000 }).toBe("connected");
     await expect.poll(() => version(bob), { timeout: 10_000 }).toBeGreaterThanOrEqual(seen);

@@ -7,14 +7,12 @@
  * final scores. SHOTS=<dir> also saves screenshots along the way.
  */
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, finalTotals, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { finalTotals, mulberry32, skipBrowserTests, useSite, version } from "./harness.ts";
 
 describe.skipIf(skipBrowserTests)("El Gaucho in the browser", () => {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
-  let base = "";
+  const site = useSite(10);
   const pageErrors: string[] = [];
   const shots = process.env.SHOTS;
   if (shots) mkdirSync(shots, { recursive: true });
@@ -22,26 +20,17 @@ describe.skipIf(skipBrowserTests)("El Gaucho in the browser", () => {
     if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
   };
 
-  beforeAll(async () => {
-    site = await startSite(10);
-    base = site.base;
-    browser = site.browser;
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   it("A plays a whole game against two bots by clicking the board while B watches", async () => {
     const started = Date.now();
-    const a = await (await browser!.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
-    const b = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const a = await (await site.browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+    const b = await (await site.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     for (const [label, page] of [["A", a], ["B", b]] as const) {
       page.on("pageerror", (error) => pageErrors.push(`${label}: ${error.message}`));
     }
 
     // A creates a 3-seat El Gaucho table from the lobby, seats 1 and 2 bots.
-    await a.goto(`${base}/#/`);
+    await a.goto(`${site.base}/#/`);
     await a.fill('input[name="player-name"]', "Martín Fierro");
     await a.locator('select[name="game"]').selectOption("el-gaucho");
     await a.locator('input[name="seats"][value="3"]').check({ force: true });
@@ -55,7 +44,7 @@ describe.skipIf(skipBrowserTests)("El Gaucho in the browser", () => {
     expect(await a.locator("h1").textContent()).toContain("El Gaucho");
 
     // B watches the same table.
-    await b.goto(`${base}/#/table/${roomId}/watch`);
+    await b.goto(`${site.base}/#/table/${roomId}/watch`);
     await b.getByTestId("spectator-banner").waitFor({ timeout: 15_000 });
     await b.locator('svg[aria-label="El Gaucho board"]').waitFor({ timeout: 15_000 });
     const bStartVersion = await version(b);
@@ -138,15 +127,15 @@ describe.skipIf(skipBrowserTests)("El Gaucho in the browser", () => {
 
     // A phone-sized spectator gets the same table, scaled.
     if (shots) {
-      const phone = await (await browser!.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })).newPage();
-      await phone.goto(`${base}/#/table/${roomId}/watch`);
+      const phone = await (await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })).newPage();
+      await phone.goto(`${site.base}/#/table/${roomId}/watch`);
       await phone.locator('svg[aria-label="El Gaucho board"]').waitFor({ timeout: 15_000 });
       await shot(phone, "el-gaucho-phone");
     }
 
     // The finished match replays from the history: rebuilt in the browser, the same board
     // renderer read-only, and at its last move the scores the table showed.
-    await a.goto(`${base}/#/match/${roomId}`);
+    await a.goto(`${site.base}/#/match/${roomId}`);
     await a.getByTestId("replay-banner").waitFor({ timeout: 15_000 });
     await a.locator('svg[aria-label="El Gaucho board"]').waitFor();
     expect(await a.getByTestId("replay-check").isVisible()).toBe(true);

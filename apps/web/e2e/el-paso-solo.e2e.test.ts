@@ -8,8 +8,8 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLICKABLE, type Site, clickAndWait, finalTotals, mulberry32, skipBrowserTests, startSite } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { CLICKABLE, clickAndWait, finalTotals, mulberry32, skipBrowserTests, useSite } from "./harness.ts";
 
 const BOARD = '[data-testid="trail"]';
 
@@ -22,30 +22,23 @@ async function sueCounts(page: Page): Promise<{ deck: number; supply: number }> 
 }
 
 describe.skipIf(skipBrowserTests)("El Paso solo in the browser", () => {
-  let site: Site | undefined;
+  // A short bot delay: Sue's steps still come one patch at a time, each after the pause.
+  const site = useSite(60);
   const shots = process.env.SHOTS;
   if (shots) mkdirSync(shots, { recursive: true });
   const shot = async (page: Page, name: string) => {
     if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
   };
 
-  beforeAll(async () => {
-    // A short bot delay: Sue's steps still come one patch at a time, each after the pause.
-    site = await startSite(60);
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   it("a person plays a whole solo game against Sue by clicking, follows her turns in the log, then replays it from the history", async () => {
     const started = Date.now();
-    const page = await (await site!.browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+    const page = await (await site.browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
 
     // The lobby: El Paso solo, one B-card in Sue's deck. Sue takes seat 1 by herself.
-    await page.goto(`${site!.base}/#/`);
+    await page.goto(`${site.base}/#/`);
     await page.fill('input[name="player-name"]', "Annie Oakley");
     await page.locator('select[name="game"]').selectOption("el-paso");
     await page.locator('input[name="solo"]').check();
@@ -114,7 +107,7 @@ describe.skipIf(skipBrowserTests)("El Paso solo in the browser", () => {
     await shot(page, "el-paso-solo-final");
 
     // The history lists it; its replay is rebuilt in the browser with Sue in her seat.
-    await page.goto(`${site!.base}/#/history`);
+    await page.goto(`${site.base}/#/history`);
     await page.selectOption('select[name="game"]', "el-paso");
     const match = page.locator(`[data-match="${roomId}"]`);
     await match.waitFor({ timeout: 10_000 });

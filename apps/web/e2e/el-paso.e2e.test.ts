@@ -10,16 +10,14 @@
  * SHOTS=<dir> also saves screenshots along the way.
  */
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLICKABLE, type Site, clickAndWait, createTableFromLobby, finalTotals, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { CLICKABLE, clickAndWait, createTableFromLobby, finalTotals, mulberry32, skipBrowserTests, useSite, version } from "./harness.ts";
 
 const BOARD = '[data-testid="trail"]';
 
 describe.skipIf(skipBrowserTests)("El Paso in the browser", () => {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
-  let base = "";
+  const site = useSite(0);
   const pageErrors: string[] = [];
   const shots = process.env.SHOTS;
   if (shots) mkdirSync(shots, { recursive: true });
@@ -28,34 +26,25 @@ describe.skipIf(skipBrowserTests)("El Paso in the browser", () => {
   };
   const watchErrors = (label: string, page: Page) => page.on("pageerror", (error) => pageErrors.push(`${label}: ${error.message}`));
 
-  beforeAll(async () => {
-    site = await startSite(0);
-    base = site.base;
-    browser = site.browser;
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   it("A plays a whole 3-seat game against two bots by clicking while B watches, then replays it from the history", async () => {
     const started = Date.now();
-    const a = await (await browser!.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
-    const b = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const a = await (await site.browser.newContext({ viewport: { width: 1400, height: 1100 } })).newPage();
+    const b = await (await site.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     watchErrors("A", a);
     watchErrors("B", b);
 
     // The lobby offers El Paso with its own table options.
-    await a.goto(`${base}/#/`);
+    await a.goto(`${site.base}/#/`);
     await a.locator('select[name="game"]').selectOption("el-paso");
     // The form arrives with El Paso's own chunk, loaded when the game is picked.
     await a.locator('select[name="ep-buildings"]').waitFor({ timeout: 10_000 });
     expect(await a.locator('select[name="ep-buildings"]').count()).toBe(1);
     expect(await a.locator('input[name="ep-live-scores"]').isChecked()).toBe(true);
-    const roomId = await createTableFromLobby(a, base, { name: "Calamity Jane", game: "el-paso", seats: 3, bots: [1, 2] });
+    const roomId = await createTableFromLobby(a, site.base, { name: "Calamity Jane", game: "el-paso", seats: 3, bots: [1, 2] });
     expect(await a.locator("h1").textContent()).toContain("El Paso");
 
-    await b.goto(`${base}/#/table/${roomId}/watch`);
+    await b.goto(`${site.base}/#/table/${roomId}/watch`);
     await b.getByTestId("spectator-banner").waitFor({ timeout: 15_000 });
     await b.locator(BOARD).waitFor({ timeout: 15_000 });
     const bStartVersion = await version(b);
@@ -105,8 +94,8 @@ describe.skipIf(skipBrowserTests)("El Paso in the browser", () => {
       }
       if (clicks === 30 && raw && shots) {
         // A phone-sized look at the same moment: the spectator's board and A's own area.
-        const phone = await (await browser!.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })).newPage();
-        await phone.goto(`${base}/#/table/${roomId}/watch`);
+        const phone = await (await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })).newPage();
+        await phone.goto(`${site.base}/#/table/${roomId}/watch`);
         await phone.locator(BOARD).waitFor({ timeout: 15_000 });
         await shot(phone, "el-paso-phone-watch");
         await phone.close();
@@ -136,7 +125,7 @@ describe.skipIf(skipBrowserTests)("El Paso in the browser", () => {
     }
 
     // The history lists it under El Paso; its replay is rebuilt in the browser and agrees.
-    await a.goto(`${base}/#/history`);
+    await a.goto(`${site.base}/#/history`);
     await a.selectOption('select[name="game"]', "el-paso");
     await expect.poll(() => a.url()).toContain("#/history?game=el-paso");
     const row = a.locator(`[data-match="${roomId}"]`);
@@ -168,13 +157,13 @@ describe.skipIf(skipBrowserTests)("El Paso in the browser", () => {
 
   it("two people in two browsers ride a full lap and deliver twice each, each seeing only their own hand", async () => {
     const started = Date.now();
-    const a = await (await browser!.newContext({ viewport: { width: 1300, height: 1000 } })).newPage();
-    const b = await (await browser!.newContext({ viewport: { width: 1300, height: 1000 } })).newPage();
+    const a = await (await site.browser.newContext({ viewport: { width: 1300, height: 1000 } })).newPage();
+    const b = await (await site.browser.newContext({ viewport: { width: 1300, height: 1000 } })).newPage();
     watchErrors("A", a);
     watchErrors("B", b);
-    const roomId = await createTableFromLobby(a, base, { name: "Wild Bill", game: "el-paso", seats: 2, bots: [] });
+    const roomId = await createTableFromLobby(a, site.base, { name: "Wild Bill", game: "el-paso", seats: 2, bots: [] });
     // B follows the table's link and gives a name at the door.
-    await b.goto(`${base}/#/table/${roomId}`);
+    await b.goto(`${site.base}/#/table/${roomId}`);
     await b.fill('input[name="player-name"]', "Doc Holliday");
     await b.getByRole("button", { name: "Sit down" }).click();
     await b.locator(".seat.me").waitFor({ timeout: 15_000 });

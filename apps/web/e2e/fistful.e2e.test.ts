@@ -6,11 +6,11 @@
  * Then A finds the finished match in the history (filtered by name), opens its page and steps
  * the replay, rebuilt in the browser, through every move to the same final scores.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { GAME_MODULES, readManifest } from "../scripts/bundle-size.ts";
 import { expectAccessible } from "./a11y.ts";
-import { type Site, finalTotals, mulberry32, skipBrowserTests, startSite, version } from "./harness.ts";
+import { finalTotals, mulberry32, skipBrowserTests, useSite, version } from "./harness.ts";
 
 /** The JS files a page has asked for, as named in the build (assets/…). */
 function scriptsOf(page: Page): string[] {
@@ -26,48 +26,37 @@ function scriptsOf(page: Page): string[] {
 const gameChunk = (game: string): string => readManifest()[GAME_MODULES[game]!]!.file;
 
 describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
-  let base = "";
+  const site = useSite(20);
   // Handed from the game to the history test.
   let player: Page | undefined;
   let roomId = "";
   let totalsAtTable: Record<string, string> = {};
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite(20);
-    base = site.base;
-    browser = site.browser;
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   it("A plays a whole game against a bot by clicking the board while B watches", async () => {
     const started = Date.now();
-    const a = await (await browser!.newContext({ viewport: { width: 1400, height: 1200 } })).newPage();
+    const a = await (await site.browser.newContext({ viewport: { width: 1400, height: 1200 } })).newPage();
     player = a;
-    const b = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const b = await (await site.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     for (const [label, page] of [["A", a], ["B", b]] as const) {
       page.on("pageerror", (error) => pageErrors.push(`${label}: ${error.message}`));
     }
 
     // C only looks at the lobby, the whole game long: the table comes, ends, and points to its replay.
-    const c = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const c = await (await site.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     c.on("pageerror", (error) => pageErrors.push(`C: ${error.message}`));
     const lobbyScripts = scriptsOf(c);
     const watcherScripts = scriptsOf(b);
-    await c.goto(`${base}/#/`);
+    await c.goto(`${site.base}/#/`);
     await expect.poll(() => c.locator(".live").textContent(), { timeout: 10_000 }).toContain("live");
 
     // B opens the lobby first, so the new table must arrive live.
-    await b.goto(`${base}/#/`);
+    await b.goto(`${site.base}/#/`);
     await expect.poll(() => b.locator(".live").textContent(), { timeout: 10_000 }).toContain("live");
 
     // A names itself and creates a 2-seat Fistful table with seat 1 a bot.
-    await a.goto(`${base}/#/`);
+    await a.goto(`${site.base}/#/`);
     await a.fill('input[name="player-name"]', "Annie Oakley");
     await a.locator('select[name="game"]').selectOption("fistful");
     await a.locator('input[name="seats"][value="2"]').check({ force: true });
@@ -195,7 +184,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     };
 
     // What the server stored: every accepted action, and the scores the table showed.
-    const stored = (await (await fetch(`${base}/api/matches/${roomId}`)).json()) as {
+    const stored = (await (await fetch(`${site.base}/api/matches/${roomId}`)).json()) as {
       actions: unknown[];
       scores: { lines: { seat: number; total: number }[] };
     };
@@ -204,7 +193,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     expect(Object.fromEntries(stored.scores.lines.map((l) => [String(l.seat), String(l.total)]))).toEqual(totalsAtTable);
 
     // The lobby links to the history; a filter by (part of) the player's name lists the match.
-    await page.goto(`${base}/#/`);
+    await page.goto(`${site.base}/#/`);
     await page.getByRole("link", { name: "Match history", exact: true }).click();
     await page.waitForURL(/#\/history$/);
     await page.fill('input[name="player"]', "nobody-like-this");
@@ -322,7 +311,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     };
     page.on("request", countLookups);
     const askedAt = Date.now();
-    await page.goto(`${base}/#/match/no-such-match`);
+    await page.goto(`${site.base}/#/match/no-such-match`);
     await page.getByRole("heading", { name: "No match here" }).waitFor({ timeout: 5000 });
     expect(Date.now() - askedAt).toBeLessThan(5000);
     await page.waitForTimeout(800);
@@ -330,9 +319,9 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
     page.off("request", countLookups);
     // So does a table link the server never had (no waiting for it to come back after a restart),
     // while the finished table's own link, once the table has closed, would point to the replay.
-    await page.goto(`${base}/#/table/no-such-table/watch`);
+    await page.goto(`${site.base}/#/table/no-such-table/watch`);
     await page.getByText("There is no table with this id").waitFor({ timeout: 5000 });
-    await page.goto(`${base}/#/match/${roomId}?move=${pausedAt}`);
+    await page.goto(`${site.base}/#/match/${roomId}?move=${pausedAt}`);
     await atMove(pausedAt);
 
     // Were the stored scores ever different from the rebuilt ones, the page would say so loudly.
@@ -383,7 +372,7 @@ describe.skipIf(skipBrowserTests)("Fistful in the browser", () => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...((await response.json()) as object), nextCursor: "page-2" } });
     });
-    await page.goto(`${base}/#/history?player=Annie`);
+    await page.goto(`${site.base}/#/history?player=Annie`);
     await page.locator(`[data-match="${roomId}"]`).waitFor({ timeout: 10_000 });
     expect(await page.inputValue('input[name="player"]')).toBe("Annie");
     await page.getByRole("button", { name: "More matches", exact: true }).click();

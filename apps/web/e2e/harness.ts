@@ -1,13 +1,14 @@
 /**
  * What every browser test needs: Debian's Chromium (never a downloaded browser), the real
  * server spawned on a free port serving the built client with a fresh in-memory database, and a
- * few page helpers. `startSite()` in beforeAll, `site.stop()` in afterAll.
+ * few page helpers. `useSite()` in a describe block starts the site before its tests and stops it after.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Browser, type Locator, type Page, chromium } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LAUNCH_ARGS = [
@@ -128,6 +129,36 @@ export async function startSite(botDelayMs: number, options: { dataDir?: string 
     await stopServer();
     throw error;
   }
+}
+
+/**
+ * The site of a describe block: started before its tests (`startSite` with these arguments) and
+ * stopped after them. Its fields can be read once the tests run; an afterAll hook registered later
+ * in the block runs before the site stops (Vitest runs after-hooks in reverse order).
+ */
+export function useSite(botDelayMs: number, options: { dataDir?: string } = {}): Site {
+  let site: Site | undefined;
+  beforeAll(async () => {
+    site = await startSite(botDelayMs, options);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+  const started = (): Site => {
+    if (!site) throw new Error("the site is not started yet: read it inside a test or hook");
+    return site;
+  };
+  return {
+    get base() {
+      return started().base;
+    },
+    get browser() {
+      return started().browser;
+    },
+    output: () => started().output(),
+    crashAndRestart: () => started().crashAndRestart(),
+    stop: () => started().stop(),
+  };
 }
 
 /** Tiny seeded generator so a failing run can be repeated click for click. */

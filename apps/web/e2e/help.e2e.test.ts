@@ -5,9 +5,9 @@
  * reader watching the same table gets the help in German; the lobby's game choice opens it too.
  */
 import { RULINGS } from "@saloon/fistful";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, createTableFromLobby, skipBrowserTests, startSite, version } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { createTableFromLobby, skipBrowserTests, useSite, version } from "./harness.ts";
 
 /** Holds a finger on the middle of `selector` for `ms` (Chromium's touch input, as a phone sends it). */
 async function longPress(page: Page, selector: string, ms: number): Promise<void> {
@@ -25,29 +25,18 @@ async function longPress(page: Page, selector: string, ms: number): Promise<void
 const popover = (page: Page) => page.locator(".explain-popover");
 
 describe.skipIf(skipBrowserTests)("How to play and explanations in the browser", () => {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
-  let base = "";
+  const site = useSite(20);
   let roomId = "";
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    site = await startSite(20);
-    base = site.base;
-    browser = site.browser;
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   it("a phone player reads How to play at the table, and a long press explains without playing", async () => {
-    const context = await browser!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: "en-US" });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: "en-US" });
     const phone = await context.newPage();
     phone.on("pageerror", (error) => pageErrors.push(`phone: ${error.message}`));
 
     // The lobby's game choice offers the rules before any table exists.
-    await phone.goto(`${base}/#/`);
+    await phone.goto(`${site.base}/#/`);
     await phone.locator('select[name="game"]').selectOption("el-gaucho");
     await phone.locator('[data-help="el-gaucho"]').click();
     const lobbyDialog = phone.getByTestId("help-dialog");
@@ -56,7 +45,7 @@ describe.skipIf(skipBrowserTests)("How to play and explanations in the browser",
     await lobbyDialog.getByRole("button", { name: "Close" }).click();
     await lobbyDialog.waitFor({ state: "detached" });
 
-    roomId = await createTableFromLobby(phone, base, { name: "Annie Oakley", game: "fistful", seats: 2, bots: [1] });
+    roomId = await createTableFromLobby(phone, site.base, { name: "Annie Oakley", game: "fistful", seats: 2, bots: [1] });
     // The bot places its first sign, then the phone player is asked for theirs: corner buildings light up.
     await phone.locator("[data-option]").first().waitFor({ timeout: 15_000 });
 
@@ -105,10 +94,10 @@ describe.skipIf(skipBrowserTests)("How to play and explanations in the browser",
   });
 
   it("a German reader watching the table gets How to play in German", async () => {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale: "de-DE" });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "de-DE" });
     const reader = await context.newPage();
     reader.on("pageerror", (error) => pageErrors.push(`reader: ${error.message}`));
-    await reader.goto(`${base}/#/table/${roomId}/watch`);
+    await reader.goto(`${site.base}/#/table/${roomId}/watch`);
     await reader.locator('.topbar [data-help="fistful"]').click();
     const dialog = reader.getByTestId("help-dialog");
     await dialog.waitFor({ timeout: 15_000 });

@@ -3,22 +3,15 @@
  * table in German; the picker in the top bar switches to English in place — no reload, the
  * table's connection kept — and the game still takes a move afterwards. On a phone's width.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLICKABLE, type Site, clickAndWait, skipBrowserTests, startSite, version } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { CLICKABLE, clickAndWait, skipBrowserTests, useSite, version } from "./harness.ts";
 
 describe.skipIf(skipBrowserTests)("languages in the browser", () => {
-  let site: Site | undefined;
+  const site = useSite(20);
 
-  beforeAll(async () => {
-    site = await startSite(20);
-  });
-
-  afterAll(async () => {
-    await site?.stop();
-  });
 
   it("a German browser gets German, and the picker switches to English without a reload or a new connection", async () => {
-    const context = await site!.browser.newContext({ locale: "de-DE", viewport: { width: 390, height: 844 }, hasTouch: true });
+    const context = await site.browser.newContext({ locale: "de-DE", viewport: { width: 390, height: 844 }, hasTouch: true });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -28,7 +21,7 @@ describe.skipIf(skipBrowserTests)("languages in the browser", () => {
     page.on("load", () => loads++);
 
     // The lobby, in German from the browser's language alone (nothing saved yet).
-    await page.goto(`${site!.base}/#/`);
+    await page.goto(`${site.base}/#/`);
     await page.getByRole("heading", { name: "Dein Name & ein neuer Tisch" }).waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
     expect(await page.getByRole("link", { name: "Partiearchiv" }).count()).toBe(1);

@@ -4,9 +4,9 @@
  * says so, the confirm option is remembered and asks before a final step; the bot pace chosen in
  * the lobby shows at the table.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Site, skipBrowserTests, startSite, version } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { skipBrowserTests, useSite, version } from "./harness.ts";
 
 const TAKE = '[data-option*="\\"type\\":\\"take\\""]:not([disabled])';
 
@@ -18,22 +18,13 @@ async function clickVersion(page: Page, selector: string): Promise<number> {
 }
 
 describe.skipIf(skipBrowserTests)("undo in the browser", () => {
-  let site: Site | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => {
-    site = await startSite(300);
-    browser = site.browser;
-  });
-  afterAll(async () => {
-    await site?.stop();
-  });
+  const site = useSite(300);
 
   it("takes back a step with the button and Ctrl+Z, and asks before a final step when asked to", async () => {
-    const page = await (await browser!.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    const page = await (await site.browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${site!.base}/#/`);
+    await page.goto(`${site.base}/#/`);
     await page.fill('input[name="player-name"]', "Undo Ann");
     await page.locator('select[name="game"]').selectOption("fistful");
     await page.locator('input[name="seats"][value="2"]').check({ force: true });

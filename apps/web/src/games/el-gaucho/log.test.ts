@@ -19,8 +19,8 @@ function eventTypesInRules(): string[] {
     for (const match of source.matchAll(/const verb = \{([^}]*)\}/g)) for (const v of match[1]!.matchAll(/"(\w+)"/g)) types.add(v[1]!);
   }
   // Action types share the `type:` spelling; ACTION_TYPES lists them.
-  const index = readFileSync(join(dir, "index.ts"), "utf8");
-  const actions = /ACTION_TYPES = \[([^\]]*)\]/.exec(index)![1]!;
+  const prompts = readFileSync(join(dir, "prompts.ts"), "utf8");
+  const actions = /ACTION_TYPES = \[([^\]]*)\]/.exec(prompts)![1]!;
   for (const action of actions.matchAll(/"(\w+)"/g)) types.delete(action[1]!);
   return [...types].sort();
 }

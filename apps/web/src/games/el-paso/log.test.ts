@@ -8,9 +8,10 @@ import { writtenInGerman } from "./test-german.ts";
 
 const names = ["Annie", "Bill", "Calamity", "Doc"];
 
-/** Every `type: "…"` in the rules' source, minus the action types, plus the events named like an action ("aux"). */
+/** Every `type: "…"` in the rules' source (prompts and perform), minus the action types, plus the events named like an action ("aux"). */
 function eventTypesInRules(): string[] {
-  const source = readFileSync(new URL("../../../../../packages/games/el-paso/src/rules.ts", import.meta.url), "utf8");
+  const read = (file: string) => readFileSync(new URL(`../../../../../packages/games/el-paso/src/${file}`, import.meta.url), "utf8");
+  const source = `${read("prompts.ts")}\n${read("rules.ts")}`;
   const types = new Set([...source.matchAll(/type: "(\w+)"/g)].map((m) => m[1]!));
   const actions = /ACTION_TYPES = \[([^\]]*)\]/.exec(source)![1]!;
   for (const action of actions.matchAll(/"(\w+)"/g)) types.delete(action[1]!);

@@ -49,6 +49,8 @@ export class MatchRecorder {
   private lastChat: Promise<unknown> = Promise.resolve();
   /** The end of the match is being (or has been) written: chat goes straight to the store after it. */
   private ended: Promise<unknown> | null = null;
+  /** This copy of the table has stopped (stopWriting): it writes nothing more for the match. */
+  private stopped = false;
 
   constructor(
     private readonly store: MatchStore,
@@ -85,7 +87,7 @@ export class MatchRecorder {
    * ActionConflict / ActionRefused / OwnershipLost (the table must stop).
    */
   action(index: number, seat: Seat, action: ActionBase, at: Date, byPerson: boolean): Promise<void> {
-    const append = () => this.writer.append({ matchId: this.match.id, index, seat, action, at, byPerson });
+    const append = () => (this.stopped ? this.refused() : this.writer.append({ matchId: this.match.id, index, seat, action, at, byPerson }));
     // Straight into the group commit, unless a take-back is on its way: then after it, in order.
     const written = this.takingBack ? this.takingBack.then(append) : append();
     this.lastWrite = written.catch(() => undefined);
@@ -135,7 +137,7 @@ export class MatchRecorder {
   chat(line: ChatLine): Promise<void> {
     const written = this.ended
       ? this.ended.then(() => this.untilStored(`chat ${line.index}`, () => this.store.appendChat(this.match.id, [line])))
-      : this.rowStored.then(() => this.writer.appendChat(this.match.id, line));
+      : this.rowStored.then(() => (this.stopped ? this.refused() : this.writer.appendChat(this.match.id, line)));
     this.lastChat = written.catch(() => undefined);
     return written;
   }
@@ -167,9 +169,24 @@ export class MatchRecorder {
     await this.untilStored("abandon", () => this.store.markAbandoned(this.match.id, reason, new Date(), this.match.ownerId));
   }
 
+  /**
+   * This copy of the table stops (another process may run it now): nothing more is written for
+   * the match. Rows not yet sent are dropped (nobody saw them: a move is shown once committed);
+   * settles once what was already on its way has landed or been given up, so the stored match is
+   * final and a copy rebuilt from it loads every move anybody was shown.
+   */
+  async stopWriting(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([this.writer.stop(this.match.id), this.lastWrite, this.lastChat]);
+  }
+
   /** Resolves once every background write so far has been tried. */
   flush(): Promise<void> {
     return this.background;
+  }
+
+  private refused(): Promise<never> {
+    return Promise.reject(new OwnershipLost(this.match.id));
   }
 
   private inBackground(what: string, write: () => Promise<void>): void {
@@ -184,6 +201,7 @@ export class MatchRecorder {
    */
   private async untilStored(what: string, write: () => Promise<void>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
+      if (this.stopped) return this.refused();
       try {
         await write();
         return;

@@ -121,7 +121,7 @@ export class TableKeeper {
   /** Until when (performance.now()) this process's lease is sure to hold: measured from before the renewal was asked for. */
   private leaseHeldUntil = 0;
   /** Tables stopped because the lease ran out: handed back to whoever claims them once the database answers again. */
-  private readonly givenUp = new Set<string>();
+  private readonly givenUp = new Map<string, Promise<void>>();
   private renewing = false;
   /** Tables claimed and not yet rebuilt, by id: settles once each is rebuilt (or could not be). */
   private readonly arriving = new Map<string, { promise: Promise<void>; settle: () => void }>();
@@ -220,8 +220,7 @@ export class TableKeeper {
     if (running.length === 0) return;
     this.log.error({ tables: running.length }, "this process's lease ran out; stopping its tables so that none runs twice");
     for (const table of running) {
-      this.givenUp.add(table.roomId);
-      table.loseOwnership();
+      this.givenUp.set(table.roomId, table.loseOwnership());
     }
   }
 
@@ -258,7 +257,9 @@ export class TableKeeper {
       const started = performance.now();
       if (this.givenUp.size > 0) {
         // Stopped for a lost lease: unowned again, so this process or another rebuilds them.
-        const ids = [...this.givenUp];
+        // Only once their last rows have landed or been dropped: a rebuild loads the final log.
+        const ids = [...this.givenUp.keys()];
+        await Promise.all(this.givenUp.values());
         await this.ownership.unclaimAll(ids);
         for (const id of ids) this.givenUp.delete(id);
       }

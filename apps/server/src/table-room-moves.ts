@@ -124,13 +124,26 @@ export async function finish(room: TableRoom, scores: FinalScores): Promise<void
   if (room.clients.length === 0) void room.disconnect();
 }
 
-/** A write that will never succeed here: this copy of the table stops; the stored match stays as it is. */
-export function halt(room: TableRoom, error: unknown): void {
-  if (room.halted) return;
+/**
+ * A write that will never succeed here: this copy of the table stops; the stored match stays as
+ * it is. The people are sent off once what the table had on its way to the store has landed or
+ * been dropped (a row not yet sent is never shown), so the copy they come back to has every move
+ * they saw; a store that does not answer holds them at most HALT_WAIT_MS. Settles then.
+ */
+export function halt(room: TableRoom, error: unknown): Promise<void> {
+  if (room.halted) return room.stopped;
   room.halted = true;
   room.bots.stop();
   const elsewhere = error instanceof ActionConflict || error instanceof OwnershipLost;
   room.log.error({ err: error }, elsewhere ? "this table runs on another process now; closing this copy" : "the store refused this table's moves; closing it");
-  // Clients reconnect through the matchmaker and land on the copy that runs.
-  void room.disconnect(CLOSE_CODES.moved);
+  const writesSettled = room.recorder.stopWriting().catch(() => undefined);
+  room.stopped = Promise.race([writesSettled, sleep(HALT_WAIT_MS)]).then(() => {
+    // Clients reconnect through the matchmaker and land on the copy that runs.
+    void room.disconnect(CLOSE_CODES.moved);
+  });
+  return room.stopped;
 }
+
+/** Longest a halting table keeps its people while its last writes are still out. */
+const HALT_WAIT_MS = 2000;
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms).unref());

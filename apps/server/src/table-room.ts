@@ -111,6 +111,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   starting = false;
   /** This copy of the table must stop (another process runs it, or the store refused it). */
   halted = false;
+  /** Settles once a halted copy has let its last writes land and sent its people off (halt). */
+  stopped: Promise<void> = Promise.resolve();
   /** The game is being ended early: no more moves. */
   ending = false;
   /** The match row is written (at the first person's arrival, or it was rebuilt from the store). */
@@ -185,8 +187,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   /** Another process runs this table now, or may at any moment (this process's lease ran out): this copy stops. */
-  loseOwnership(): void {
-    halt(this, new OwnershipLost(this.roomId));
+  loseOwnership(): Promise<void> {
+    return halt(this, new OwnershipLost(this.roomId));
   }
 
   override onJoin(client: TableClient, raw: unknown): void {

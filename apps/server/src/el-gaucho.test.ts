@@ -8,10 +8,9 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { games } from "@saloon/catalog";
 import { type ActionBase, type AnyGame, type LogEvent, type Prompt, type RngState, type Seat, replay } from "@saloon/engine";
-import { TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
+import { decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableRoom } from "./table-room.ts";
-import { type Recorder, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, token } from "./test-support.ts";
+import { type Recorder, bootTestServer, keysOf, playWholeGame, rngStatesSeen } from "./test-support.ts";
 
 type Tile = { breed: string; value: number };
 interface PlayerView {
@@ -69,26 +68,15 @@ const events = (player: Recorder): LogEvent[] => player.logMessages().flatMap((m
 
 describe("El Gaucho at a table", () => {
   it("two people, a bot and a spectator play to the end; hands, choices, the steppe and the supply stay secret", async () => {
-    const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: elGaucho.id, seats: 3, bots: [2], name: "Ann", token: token("ann") }));
-    const tableId = ann.room.roomId;
-    const watcher = await record("watcher", colyseus.sdk.joinById(tableId, { spectate: true }));
-    const bob = await record("bob", colyseus.sdk.joinById(tableId, { name: "Bob", token: token("bob") }));
+    const game = await playWholeGame(colyseus, elGaucho, steppeLover);
+    const { ann, bob, watcher, end, seed, events: allEvents, actions } = game;
+    const state = game.state as GauchoState;
     expect([ann.seat, bob.seat, watcher.seat]).toEqual([0, 1, null]);
-
-    autoPlay(ann, steppeLover);
-    autoPlay(bob, steppeLover);
-    const finished = (player: Recorder) => player.until(() => player.snapshots.find((s) => s.status === "finished"), "the end of the game", 60_000);
-    const [end] = await Promise.all([finished(watcher), finished(ann), finished(bob)]);
-
-    const room = colyseus.getRoomById<TableRoom>(tableId);
-    const seed: string = room["seed"];
-    const state = room["gameState"] as GauchoState;
-    const allEvents: LogEvent[] = room["events"];
     const result = decodeResult(end);
     expect(result).toEqual(elGaucho.scores(state));
     expect(result!.lines.map((line) => line.seat).sort()).toEqual([0, 1, 2]);
     for (const player of [ann, bob]) expect(decodeResult(player.latest)).toEqual(result);
-    expect(replay(elGaucho, seed, 3, {}, room["actions"])).toEqual(state);
+    expect(replay(elGaucho, seed, 3, {}, actions)).toEqual(state);
 
     // What was secret, rebuilt from the seed: the hands dealt and what each seat kept (revealed later).
     const dealt = (elGaucho.setup(seed, 3, {}) as GauchoState).players.map((p) => p.hand);

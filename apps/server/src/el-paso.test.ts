@@ -10,8 +10,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { type LogEvent, type Seat, replay } from "@saloon/engine";
 import { TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TableRoom } from "./table-room.ts";
-import { type Recorder, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, token } from "./test-support.ts";
+import { type Recorder, bootTestServer, keysOf, playWholeGame, record, rngStatesSeen, token } from "./test-support.ts";
 
 interface PlayerState {
   hand: string[];
@@ -51,27 +50,15 @@ const events = (player: Recorder): LogEvent[] => player.logMessages().flatMap((m
 
 describe("El Paso at a table", () => {
   it("two people, a bot and a spectator play to the end; hands, piles and stacks stay secret; deliveries reveal the hand to all", async () => {
-    const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: elPaso.id, seats: 3, bots: [2], name: "Ann", token: token("ann") }));
-    const tableId = ann.room.roomId;
-    const watcher = await record("watcher", colyseus.sdk.joinById(tableId, { spectate: true }));
-    const bob = await record("bob", colyseus.sdk.joinById(tableId, { name: "Bob", token: token("bob") }));
+    const game = await playWholeGame(colyseus, elPaso);
+    const { ann, bob, watcher, end, seed, events: allEvents, actions } = game;
+    const state = game.state as ElPasoState;
     expect([ann.seat, bob.seat, watcher.seat]).toEqual([0, 1, null]);
-
-    autoPlay(ann, elPaso);
-    autoPlay(bob, elPaso);
-    const finished = (player: Recorder) => player.until(() => player.snapshots.find((s) => s.status === "finished"), "the end of the game", 60_000);
-    const [end] = await Promise.all([finished(watcher), finished(ann), finished(bob)]);
-
-    const room = colyseus.getRoomById<TableRoom>(tableId);
-    const seed: string = room["seed"];
-    const state = room["gameState"] as ElPasoState;
-    const allEvents: LogEvent[] = room["events"];
-    const actions: { seat: Seat; action: unknown }[] = room["actions"];
     const result = decodeResult(end);
     expect(result).toEqual(elPaso.scores(state));
     expect(result!.categories).toEqual(["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"]);
     for (const player of [ann, bob]) expect(decodeResult(player.latest)).toEqual(result);
-    expect(replay(elPaso, seed, 3, {}, actions as never)).toEqual(state);
+    expect(replay(elPaso, seed, 3, {}, actions)).toEqual(state);
 
     // Each seat's hand at every moment, rebuilt from the seed and the log. (A hand is secret while
     // held; El Paso reveals it. Only a seat's own view has a hand, synced at the path

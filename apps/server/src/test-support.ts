@@ -8,13 +8,14 @@
 import { type Room as SdkRoom } from "@colyseus/sdk";
 import { WebSocketTransport as SdkWebSocketTransport } from "@colyseus/sdk/transport/WebSocketTransport";
 import { ColyseusTestServer } from "@colyseus/testing";
-import { type ActionBase, type AnyGame, type Game, type Prompt, type RngState, type Seat, createRandom } from "@saloon/engine";
+import { type ActionBase, type AnyGame, type Game, type LogEvent, type Prompt, type RngState, type Seat, createRandom } from "@saloon/engine";
 import { games } from "@saloon/catalog";
-import { type ChatLine, type ChatMessage, type ErrorMessage, type LogMessage, type SeatedMessage, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
+import { type ChatLine, type ChatMessage, type ErrorMessage, type LogMessage, type SeatedMessage, TABLE_ROOM, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
 import { MatchStore, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { type SaloonServer, type SaloonServerConfig, createSaloonServer } from "./app.ts";
 import { freePort } from "./process-harness.ts";
+import type { TableRoom } from "./table-room.ts";
 import { hiddenHands } from "./test-games/hidden-hands.ts";
 
 // ------------------------------------------------------------------ raw frame capture
@@ -316,6 +317,34 @@ export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>
   return () => {
     clearTimeout(quiet);
     player.room.onStateChange.remove(act);
+  };
+}
+
+/**
+ * A whole game at a real table, as the leak tests need it: Ann and Bob (people whose clients play
+ * with `chooser`'s bot on what they decoded), a server bot in seat 2, and a spectator, to the end.
+ * Returns the three clients, the final snapshot, and what the room held at the end (seed, state,
+ * every event and action) to compare what each client received with.
+ */
+export async function playWholeGame(colyseus: ColyseusTestServer, game: AnyGame, chooser: AnyGame = game) {
+  const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: game.id, seats: 3, bots: [2], name: "Ann", token: token("ann") }));
+  const tableId = ann.room.roomId;
+  const watcher = await record("watcher", colyseus.sdk.joinById(tableId, { spectate: true }));
+  const bob = await record("bob", colyseus.sdk.joinById(tableId, { name: "Bob", token: token("bob") }));
+  autoPlay(ann, chooser);
+  autoPlay(bob, chooser);
+  const finished = (player: Recorder) => player.until(() => player.snapshots.find((s) => s.status === "finished"), "the end of the game", 60_000);
+  const [end] = await Promise.all([finished(watcher), finished(ann), finished(bob)]);
+  const room = colyseus.getRoomById<TableRoom>(tableId);
+  return {
+    ann,
+    bob,
+    watcher,
+    end,
+    seed: room["seed"] as string,
+    state: room["gameState"] as unknown,
+    events: room["events"] as LogEvent[],
+    actions: room["actions"] as { seat: Seat; action: ActionBase }[],
   };
 }
 

@@ -164,20 +164,46 @@ function wildVariants(p: PlayerState, type: WorkerType, k: number, dollars: numb
 
 // ---------------------------------------------------------------- movement
 
-/** Every location reachable with at most `max` steps, with the fewest steps needed (RULINGS.cowboysOnMove). */
+/**
+ * Every location reachable with at most `max` steps, with the fewest steps needed (RULINGS.cowboysOnMove).
+ * Remembered per frozen board (engine states and the bot's trials share a board until someone
+ * builds): the bot asks for every move it tries and the rules again when a move is made. The
+ * map returned is shared: callers only read it.
+ */
 export function destinations(state: Pick<ElPasoState, "board">, from: NodeId, max: number): Map<NodeId, number> {
-  const result = new Map<NodeId, number>();
-  const visit = (node: NodeId, steps: number) => {
-    for (const next of SUCCESSORS[node]) {
-      const isLocation = next === EL_PASO || state.board[next] !== undefined;
-      const s = steps + (isLocation ? 1 : 0);
-      if (s > max) continue;
-      if (isLocation && (result.get(next) ?? Infinity) > s) result.set(next, s);
-      if (next !== EL_PASO) visit(next, s);
-    }
-  };
-  visit(from, 0);
+  const board = state.board;
+  if (!Object.isFrozen(board)) return searchDestinations(board, from, max);
+  let known = DESTINATIONS.get(board);
+  if (!known) {
+    known = new Map();
+    DESTINATIONS.set(board, known);
+  }
+  const key = `${from}/${max}`;
+  let result = known.get(key);
+  if (!result) {
+    result = searchDestinations(board, from, max);
+    known.set(key, result);
+  }
   return result;
+}
+const DESTINATIONS = new WeakMap<object, Map<string, Map<NodeId, number>>>();
+
+function searchDestinations(board: ElPasoState["board"], from: NodeId, max: number): Map<NodeId, number> {
+  const result = new Map<NodeId, number>();
+  visitTrail(board, from, 0, max, result);
+  return result;
+}
+
+// A plain recursive function, not a closure per call (a closure made per call is also renamed per
+// call under tsx, which the simulator runs on).
+function visitTrail(board: ElPasoState["board"], node: NodeId, steps: number, max: number, result: Map<NodeId, number>): void {
+  for (const next of SUCCESSORS[node]) {
+    const isLocation = next === EL_PASO || board[next] !== undefined;
+    const s = steps + (isLocation ? 1 : 0);
+    if (s > max) continue;
+    if (isLocation && (result.get(next) ?? Infinity) > s) result.set(next, s);
+    if (next !== EL_PASO) visitTrail(board, next, s, max, result);
+  }
 }
 
 // ---------------------------------------------------------------- prompts
@@ -200,24 +226,15 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   if (!frame) return null;
   const p = active(state);
   const seat = state.active;
-  const anytime = (): ElPasoAction[] => {
-    const out: ElPasoAction[] = [];
-    if (countWorkers(p, "ENG") > 0) out.push({ type: "bonus", worker: "ENG" });
-    if (countWorkers(p, "WLD") > 0) out.push({ type: "bonus", worker: "WLD" });
-    if (countWorkers(p, "BLD") > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push({ type: "bonus", worker: "BLD" });
-    // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
-    if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
-    return out;
-  };
   switch (frame.kind) {
     case "move": {
-      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime()], context: { max: frame.max, first: true } };
+      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime(p)], context: { max: frame.max, first: true } };
       const reach = destinations(state, p.herder as NodeId, frame.max + countWorkers(p, "COW"));
       const targets = [...reach.keys()].sort();
       // For renderers: the cowboys each destination costs beyond the step limit (RULINGS.cowboysOnMove).
       const cowboys: Record<string, number> = {};
       for (const to of targets) if (reach.get(to)! > frame.max) cowboys[to] = reach.get(to)! - frame.max;
-      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime()], context: { max: frame.max, first: false, cowboys } };
+      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime(p)], context: { max: frame.max, first: false, cowboys } };
     }
     case "actions": {
       const options: ElPasoAction[] = [];
@@ -225,30 +242,30 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
       // an engine state or a bot's trial those take V8's slow path (several times slower, measured).
       if (frame.location !== "auxOnly") for (let i = 0; i < frame.specs.length; i++) if (!frame.used[i]) options.push(...specOptions(state, frame.specs[i]!, i));
       if (frame.location === "auxOnly" || (frame.location === "full" && !frame.used.includes(true))) options.push(...auxOptions(p, []));
-      options.push({ type: "done" }, ...anytime());
+      options.push({ type: "done" }, ...anytime(p));
       return { seat, kind: "actions", options, context: { source: frame.source } };
     }
     case "aux":
-      return { seat, kind: "aux", options: [...auxOptions(p, frame.used), { type: "done" }, ...anytime()], context: { remaining: frame.remaining } };
+      return { seat, kind: "aux", options: [...auxOptions(p, frame.used), { type: "done" }, ...anytime(p)], context: { remaining: frame.remaining } };
     case "hireSecond": {
       const options: ElPasoAction[] = WORKER_TYPES.filter(
         (t) => t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0),
       ).map((worker) => ({ type: "hireSecond", worker }));
-      return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime()], context: { first: frame.first } };
+      return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime(p)], context: { first: frame.first } };
     }
     case "exchangeDiscard":
       return { seat, kind: "exchangeDiscard", options: [...new Set(p.hand.map(breedOf))].map((breed) => ({ type: "discard", breed })) };
     case "exchangeAgain": {
       const options: ElPasoAction[] = [];
       if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
-      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime()] };
+      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime(p)] };
     }
     case "deliver": {
       const options = deliveryOptions(state);
       return {
         seat,
         kind: "deliver",
-        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime()],
+        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime(p)],
         context: { breedingValue: deliveryBase(p), certificates: p.certs, permanentCertificates: permanentCerts(p) },
       };
     }
@@ -257,6 +274,17 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
     case "sue":
       return suePrompt(state, frame);
   }
+}
+
+/** Worker bonuses and the exchange token, offered beside the top frame at any time in the own turn. */
+function anytime(p: PlayerState): ElPasoAction[] {
+  const out: ElPasoAction[] = [];
+  if (countWorkers(p, "ENG") > 0) out.push({ type: "bonus", worker: "ENG" });
+  if (countWorkers(p, "WLD") > 0) out.push({ type: "bonus", worker: "WLD" });
+  if (countWorkers(p, "BLD") > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push({ type: "bonus", worker: "BLD" });
+  // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
+  if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
+  return out;
 }
 
 function hasDiscOf(discs: readonly { seat: Seat }[], seat: Seat): boolean {

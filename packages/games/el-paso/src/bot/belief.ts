@@ -41,6 +41,21 @@ function anonymous(prefix: string, n: number): string[] {
 const placeholders = (n: number): CardId[] => anonymous(PLACEHOLDER, n);
 
 /**
+ * A frozen list of `n` anonymous items, made once per name and size: every decision rebuilds the
+ * other seats' piles and the supplies from counts, and the same few counts come back all game.
+ */
+const SHARED_LISTS = new Map<string, readonly string[]>();
+function sharedAnonymous(prefix: string, n: number): string[] {
+  const key = `${prefix}/${n}`;
+  let list = SHARED_LISTS.get(key);
+  if (list === undefined) {
+    list = Object.freeze(anonymous(prefix, n));
+    SHARED_LISTS.set(key, list);
+  }
+  return list as string[];
+}
+
+/**
  * The generator of a belief's state, one per seat. A trial draws from it only when its own draw
  * pile runs out (a reshuffle of placeholders), so a fixed seed per seat is all it needs, and
  * hashing it once instead of at every decision saves a fifth of building the belief.
@@ -70,11 +85,11 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
       tokens: p.tokens,
       certs: p.certs,
       discs: [...p.discs],
-      hand: s === seat ? [...p.hand!] : placeholders(p.handCount),
+      hand: s === seat ? [...p.hand!] : sharedAnonymous(PLACEHOLDER, p.handCount),
       // Placeholders stand in for the bot's own draw pile too, enough that a trial turn's draw
       // phase never reshuffles the discard pile.
-      draw: placeholders(s === seat ? OWN_PLACEHOLDERS : p.drawCount),
-      discard: s === seat ? [...p.discard!] : placeholders(p.discardCount),
+      draw: s === seat ? placeholders(OWN_PLACEHOLDERS) : sharedAnonymous(PLACEHOLDER, p.drawCount),
+      discard: s === seat ? [...p.discard!] : sharedAnonymous(PLACEHOLDER, p.discardCount),
       workers: [...p.workers],
       herder: p.herder,
       objectives: [...p.objectives],
@@ -102,7 +117,7 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     posts: frozen(view.posts),
     market: deepFreeze(anonymousLists(view.market, (breed) => `C-${breed}-m`)),
     workerSupply: deepFreeze(anonymousLists(view.workerSupply, (type) => `W-${type}-s`)),
-    simmentals: Object.freeze(anonymous("C-SIM-s", view.simmentals)) as string[],
+    simmentals: sharedAnonymous("C-SIM-s", view.simmentals),
     buildingStacks: deepFreeze(anonymousLists(view.buildingStacks, (type) => `BT${type}-s`)),
     buildingSides: view.buildingSides,
     trainSides: view.trainSides,
@@ -127,7 +142,7 @@ const frozen = <T>(part: T): T => (Object.isFrozen(part) ? part : deepFreeze(str
 /** A list of `n` anonymous items per key, named by the key. */
 function anonymousLists<K extends string>(counts: Record<K, number>, name: (key: K) => string): Record<K, string[]> {
   const out = {} as Record<K, string[]>;
-  for (const key in counts) out[key] = anonymous(name(key), counts[key]);
+  for (const key in counts) out[key] = sharedAnonymous(name(key), counts[key]);
   return out;
 }
 

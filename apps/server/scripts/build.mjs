@@ -75,6 +75,7 @@ await build({
   format: "esm",
   target: "node20",
   sourcemap: true,
+  sourcesContent: false,
   // No "import" condition forced: a bundled require() must get a package's CommonJS entry
   // (router's require("is-promise") got the ES module's namespace, "isPromise is not a function").
   plugins: [externalPackages, ownFileUrls],

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * node scripts/profile-summary.mjs <file.cpuprofile> [--top 40] [--from ms] [--to ms]
+ * node scripts/profile-summary.mjs <file.cpuprofile> [--top 40] [--from s] [--to s]
  *
  * A V8 CPU profile (node --cpu-prof; bench:recovery --cpu-prof, bench:load --profile) summed up
  * per function: self time (samples in the function itself) and inclusive time (samples with the
  * function anywhere on the stack, counted once per sample), in ms and as a share of the samples
- * in the window. --from/--to keep only samples within that many ms of the profile's start (the
+ * in the window. --from/--to keep only the samples taken that many seconds after the profile's start (the
  * rebuild, say, without the code loading before it).
  */
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ const { values, positionals } = parseArgs({
   options: { top: { type: "string", default: "40" }, from: { type: "string" }, to: { type: "string" } },
 });
 if (positionals.length !== 1) {
-  console.error("usage: profile-summary.mjs <file.cpuprofile> [--top N] [--from ms] [--to ms]");
+  console.error("usage: profile-summary.mjs <file.cpuprofile> [--top N] [--from s] [--to s]");
   process.exit(2);
 }
 const profile = JSON.parse(readFileSync(positionals[0], "utf8"));
@@ -30,8 +30,8 @@ const nameOf = (node) => {
   return `${functionName || "(anonymous)"}${file ? ` ${file}:${lineNumber + 1}` : ""}`;
 };
 
-const from = values.from === undefined ? -Infinity : Number(values.from) * 1000;
-const to = values.to === undefined ? Infinity : Number(values.to) * 1000;
+const from = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
+const to = values.to === undefined ? Infinity : Number(values.to) * 1e6;
 const self = new Map();
 const inclusive = new Map();
 let total = 0;

@@ -50,6 +50,22 @@ const externalPackages = {
   },
 };
 
+/**
+ * @pm2/io stays out of the build. Colyseus imports it dynamically once the matchmaker starts, to
+ * publish two figures to PM2 (which does not run this server), and ignores a failed import. In
+ * the bundle it was a chunk of its own, loaded, compiled and initialised (it reads a stack trace,
+ * so Node parsed the whole source map for it) while a restarted server rebuilt its tables and let
+ * its people back in: ~130 ms of the main thread's CPU (bench:recovery's profile). Here the
+ * import finds a module that refuses to load, and Colyseus carries on without it.
+ */
+const withoutPm2 = {
+  name: "without-pm2-io",
+  setup(b) {
+    b.onResolve({ filter: /^@pm2\/io$/ }, () => ({ path: "@pm2/io", namespace: "left-out" }));
+    b.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({ contents: 'throw new Error("@pm2/io is left out of the server build (apps/server/scripts/build.mjs)");', loader: "js" }));
+  },
+};
+
 /** Our TypeScript files keep their own location as import.meta.url. */
 const ownFileUrls = {
   name: "own-file-urls",
@@ -75,9 +91,10 @@ await build({
   format: "esm",
   target: "node20",
   sourcemap: true,
+  sourcesContent: false,
   // No "import" condition forced: a bundled require() must get a package's CommonJS entry
   // (router's require("is-promise") got the ES module's namespace, "isPromise is not a function").
-  plugins: [externalPackages, ownFileUrls],
+  plugins: [withoutPm2, externalPackages, ownFileUrls],
   // The bundled CommonJS packages require Node's built-ins (and the packages kept external).
   banner: { js: 'import { createRequire as __saloonCreateRequire } from "node:module"; const require = __saloonCreateRequire(import.meta.url);' },
   logLevel: "warning",

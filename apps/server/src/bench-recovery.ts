@@ -1,5 +1,5 @@
 /**
- * pnpm bench:recovery [--tables 1000] [--kill-at 4] [--database pglite|postgres]
+ * pnpm bench:recovery [--tables 1000] [--kill-at 4] [--database pglite|postgres] [--node-args "--max-semi-space-size=64"]
  *
  * N running tables (Fistful, a person and a bot each, mid-game), the server killed with SIGKILL,
  * then started again. Prints the accepted moves lost (a move some client saw accepted that the
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     // lines (JSON, one a line), and a V8 CPU profile of the restarted server (node --cpu-prof).
     "server-log": { type: "string" },
     "cpu-prof": { type: "string" },
+    // Options for the restarted server's node (space-separated), e.g. V8's heap sizes.
+    "node-args": { type: "string", default: "" },
     // As before 23 Nov: the person pauses their 1 s "think" before the first answer after coming
     // back too (the "moves again" figures of earlier runs were measured so).
     "think-on-return": { type: "boolean", default: false },
@@ -105,7 +107,7 @@ const rejoins = people.map((p) => p.rejoinedAt.length);
 for (const person of people) person.answerAtOnceOnReturn = !values["think-on-return"];
 const restarting = Date.now();
 const benchCpu = process.cpuUsage();
-const profiling = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : [];
+const profiling = [...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : []), ...values["node-args"].split(" ").filter(Boolean)];
 // Each person's way back is timed from now on, while the server starts: startServer returns only
 // once every table is rebuilt, and people may be back (and moving) well before that.
 // A table moves again once the person sees a version beyond the first one they saw on coming back.

@@ -90,6 +90,26 @@ describe("the rebuild queue", () => {
     expect(queue.rushedCount).toBe(3);
   });
 
+  it("hands out many rushed tables in the order they were asked for, a rushed one still being read keeping its place", async () => {
+    const store = heldStore(new Set(ids));
+    const queue = new RebuildQueue(ids, store.load);
+    await tick();
+    store.reads[0]!.finish();
+    // t200 (not read yet) is rushed first, then every table of the first chunk, backwards.
+    queue.rush("t200");
+    const backwards = ids.slice(0, 100).reverse();
+    for (const id of backwards) queue.rush(id);
+    const got: string[] = [];
+    for (let i = 0; i < 50; i++) got.push((await queue.next())!.id);
+    expect(got).toEqual(backwards.slice(0, 50));
+    // Its read done, t200 comes next: ahead of the rushed tables after it.
+    await tick();
+    store.reads.find((read) => read.ids.includes("t200"))!.finish();
+    await tick();
+    expect((await queue.next())!.id).toBe("t200");
+    expect((await queue.next())!.id).toBe(backwards[50]);
+  });
+
   it("leaves out a table the store no longer has as running, and reports it missing", async () => {
     const known = new Set(ids.slice(0, 10));
     known.delete("t004");

@@ -65,6 +65,25 @@ export function connectionAddress(client: Client): string {
   return addresses.get((client as unknown as { ref: object }).ref) ?? "unknown";
 }
 
+/**
+ * Whatever the server sends a client while handling one of its messages leaves in one write:
+ * the join's acknowledgement is answered with the full state and the messages queued during
+ * onJoin (seated, the log, the chat: Colyseus sends each on its own), four or five writes per
+ * person coming back after a restart (bench:recovery), now one.
+ */
+function answerTogether(socket: WebSocket, connection: Socket): void {
+  const emit = socket.emit;
+  socket.emit = function corkedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
+    if (event !== "message" || connection.destroyed) return emit.call(this, event, ...args);
+    connection.cork();
+    try {
+      return emit.call(this, event, ...args);
+    } finally {
+      connection.uncork();
+    }
+  } as WebSocket["emit"];
+}
+
 export class SaloonTransport extends WebSocketTransport {
   constructor(options: { maxFrameBytes: number; trustProxy: boolean }) {
     super({ maxPayload: options.maxFrameBytes });
@@ -72,6 +91,7 @@ export class SaloonTransport extends WebSocketTransport {
     this.wss.prependListener("connection", (socket: WebSocket, req: IncomingMessage) => {
       addresses.set(socket, addressOf(req, options.trustProxy));
       connections.set(socket, req.socket);
+      answerTogether(socket, req.socket);
     });
   }
 }

@@ -62,6 +62,20 @@ const ownFileUrls = {
   },
 };
 
+/**
+ * @pm2/io is left out: Colyseus imports it (Stats.ts, `import("@pm2/io")`, a failure ignored) only
+ * to show its counts on PM2's dashboard, and once loaded it samples the process every second
+ * for that dashboard (the event loop's delay; every active handle listed, ~2,000 sockets at
+ * 1,000 tables): ~0.5 % of the server's CPU under load for nothing we run (issue #14, docs/sync.md).
+ */
+const withoutPm2 = {
+  name: "without-pm2-io",
+  setup(b) {
+    b.onResolve({ filter: /^@pm2\/io$/ }, () => ({ path: "@pm2/io", namespace: "without-pm2-io" }));
+    b.onLoad({ filter: /.*/, namespace: "without-pm2-io" }, () => ({ contents: 'throw new Error("@pm2/io is left out of the server build (scripts/build.mjs)");', loader: "js" }));
+  },
+};
+
 const { values } = parseArgs({ options: { outdir: { type: "string", default: join(serverDir, "dist") } } });
 const started = performance.now();
 await build({
@@ -77,7 +91,7 @@ await build({
   sourcemap: true,
   // No "import" condition forced: a bundled require() must get a package's CommonJS entry
   // (router's require("is-promise") got the ES module's namespace, "isPromise is not a function").
-  plugins: [externalPackages, ownFileUrls],
+  plugins: [withoutPm2, externalPackages, ownFileUrls],
   // The bundled CommonJS packages require Node's built-ins (and the packages kept external).
   banner: { js: 'import { createRequire as __saloonCreateRequire } from "node:module"; const require = __saloonCreateRequire(import.meta.url);' },
   logLevel: "warning",

@@ -120,7 +120,10 @@ class ViewerPaths {
   /** `shared`: the public view's units, reused as they are where this view holds the very same value. */
   flatten(view: unknown, shared?: ReadonlyMap<string, KeyPaths>): Map<string, KeyPaths> {
     const next = new Map<string, KeyPaths>();
-    for (const [key, value] of Object.entries(viewObject(view))) {
+    const object = viewObject(view);
+    // Object.keys, not Object.entries: no [key, value] array per key of every viewer's view.
+    for (const key of Object.keys(object)) {
+      const value = object[key];
       if (value === undefined) continue;
       const path = pathOf("", key);
       next.set(path, unit(path, value, 0, this.last.get(path), shared?.get(path)));
@@ -141,7 +144,9 @@ function unit(path: string, value: unknown, depth: number, known: KeyPaths | und
     let asKnown = knownMembers !== undefined;
     let asShared = sharedMembers !== undefined;
     const members = new Map<string, KeyPaths>();
-    for (const [key, member] of Object.entries(value as object)) {
+    const container = value as Record<string, unknown>;
+    for (const key of Object.keys(container)) {
+      const member = container[key];
       // JSON drops undefined members of objects and writes them as null in arrays (flattenAt does the same).
       if (member === undefined && !isArray) continue;
       const at = pathOf(path, key);

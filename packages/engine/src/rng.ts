@@ -24,15 +24,7 @@ export const LEGACY_SEED_PREFIX = "fnv32:";
 
 /** The generator's full state from a seed: the first 128 bits of SHA-256 of its UTF-8 bytes. */
 export function seedState(seed: string): RngState {
-  return stateFromDigest(sha256(new TextEncoder().encode(seed)));
-}
-
-/**
- * The generator's state from a SHA-256 digest (of a seed's UTF-8 bytes): `seedState` without the
- * hashing, for a caller that hashes natively (the server's bots: Node's crypto, several times
- * cheaper than the portable hash here, with the very same digest).
- */
-export function stateFromDigest(digest: Uint8Array): RngState {
+  const digest = sha256(new TextEncoder().encode(seed));
   const words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
   const state = [0, 1, 2, 3].map((i) => words.getInt32(i * 4));
   // xoroshiro's one forbidden state is all zeros; then the digest's second half (2⁻¹²⁸ odds).
@@ -88,12 +80,7 @@ export function shuffleInPlace<T>(holder: { rng: RngState }, items: T[]): T[] {
  * table's, and human-readable simulator seeds go through the same hash.
  */
 export function createRandom(seed: string): Random {
-  return randomFromState(seedState(seed));
-}
-
-/** A mutable Random from a generator state (`seedState`, `stateFromDigest`). */
-export function randomFromState(state: RngState): Random {
-  const generator = xoroshiro128plusFromState(state);
+  const generator = xoroshiro128plusFromState(seedState(seed));
   return {
     int: (min, max) => uniformInt(generator, min, max),
     pick(items) {

@@ -135,6 +135,8 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const schedFrom = schedNs(server.child.pid!);
   let rssMax = rssMb(server.child.pid!);
   const started = performance.now();
+  // For tools that watch the same window from outside (packages/db/scripts/pg-watch.mjs).
+  console.log(`  measuring from ${new Date().toISOString()} for ${seconds} s`);
   for (const thread of threads) thread.worker.postMessage("measure");
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssMb(server.child.pid!))), 500);
   await new Promise((done) => setTimeout(done, seconds * 1000));

@@ -62,7 +62,11 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
     // Another process, alive, takes the match over (as its keeper would after a missed renewal).
     const other = new TableOwnership(colyseus.store.prisma, "another-process");
     await other.renew(60_000);
-    await colyseus.store.prisma.match.update({ where: { id: tableId }, data: { ownerId: "another-process" } });
+    // As a claim does: the row locked FOR UPDATE first (that is what waits for a batch in flight).
+    await colyseus.store.prisma.$transaction([
+      colyseus.store.prisma.$queryRaw`SELECT "id" FROM "Match" WHERE "id" = ${tableId} FOR UPDATE`,
+      colyseus.store.prisma.match.update({ where: { id: tableId }, data: { ownerId: "another-process" } }),
+    ]);
 
     await ann.until(() => ann.left, "the copy to close", 3000);
     stop();

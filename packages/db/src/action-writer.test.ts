@@ -248,6 +248,45 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     expect(await db.prisma.matchAction.count({ where: { matchId: "gc-33", index: 600 } })).toBe(1);
   });
 
+  it.runIf(database.name === "PostgreSQL" && via === "pg pool")(
+    "lets a batch pass an ordinary update of its match that is still open, but not a claim by another process",
+    async () => {
+      const owner = new TableOwnership(db.prisma, "writer-locks");
+      await owner.renew(60_000);
+      await store.createMatch({ id: "locks-1", game: "fistful", rulesVersion: "1", options: {}, seed: "l", status: "playing", createdAt: new Date(), seats: [], ownerId: "writer-locks" });
+      const writer = makeWriter(db.prisma, undefined, { flushMs: 1, owner: () => "writer-locks" });
+      const other = await db.pool!.connect();
+      try {
+        // The match's start (or a seat changing hands) is being written and not committed yet.
+        await other.query("BEGIN");
+        await other.query(`UPDATE "Match" SET "table" = '{"private":true}', "startedAt" = now() WHERE "id" = 'locks-1'`);
+        const passed = await Promise.race([writer.append(row("locks-1", 0)).then(() => "stored"), new Promise((done) => setTimeout(() => done("held up"), 2000))]);
+        expect(passed).toBe("stored");
+        await other.query("COMMIT");
+
+        // Another process claims the match (its lease ran out, say) and has not committed yet:
+        // the next batch waits for the claim, then writes nothing.
+        await other.query("BEGIN");
+        await other.query(`SELECT "id" FROM "Match" WHERE "id" = 'locks-1' FOR UPDATE`);
+        await other.query(`UPDATE "Match" SET "ownerId" = 'writer-taker' WHERE "id" = 'locks-1'`);
+        let settled = false;
+        const late = writer.append(row("locks-1", 1)).then(
+          () => "stored",
+          (error: unknown) => error,
+        );
+        void late.then(() => (settled = true));
+        await new Promise((done) => setTimeout(done, 300));
+        expect(settled).toBe(false);
+        await other.query("COMMIT");
+        expect(await late).toBeInstanceOf(OwnershipLost);
+      } finally {
+        other.release();
+        await writer.close();
+      }
+      expect((await db.prisma.matchAction.findMany({ where: { matchId: "locks-1" } })).map((r) => r.index)).toEqual([0]);
+    },
+  );
+
   it("writes a table's actions only while its process owns it: after a takeover the old copy can store nothing, and the new one loads every move the old one stored", async () => {
     const old = new TableOwnership(db.prisma, "writer-old");
     await old.renew(1);

@@ -17,10 +17,14 @@
  * took 18 ms at the median for a 2.6 ms round trip (issue #14, docs/sync.md).
  *
  * With `owner`, a row is written only while that process owns its match (TableOwnership): the
- * insert holds a share lock on the match row, so a takeover (an UPDATE of the owner) either
- * waits for the batch to commit, and then loads its rows, or comes first, and then the batch
- * writes nothing for that table (OwnershipLost). Either way no move is ever accepted by a copy
- * of a table that no longer runs it.
+ * insert holds a key-share lock on the match row, and a takeover locks the row FOR UPDATE
+ * before changing its owner (claimOrphans), so the takeover either waits for the batch to
+ * commit, and then loads its rows, or comes first, and then the batch writes nothing for that
+ * table (OwnershipLost). Either way no move is ever accepted by a copy of a table that no longer
+ * runs it. A key-share lock, not a share lock: the match's ordinary updates (its start, a seat
+ * changing hands, its settings) take the weaker FOR NO KEY UPDATE lock, which a share lock
+ * waits for, so while 1,000 tables opened, batches of moves waited behind their starts for up
+ * to ~20 s (pg-watch, docs/sync.md); with a key-share lock they pass.
  */
 import { Prisma, type PrismaClient } from "./generated/prisma/client.ts";
 import type { ChatLine } from "@saloon/protocol";
@@ -401,7 +405,7 @@ export class ActionWriter {
     const owned =
       owner === undefined
         ? `SELECT DISTINCT v."matchId" AS "id" FROM v`
-        : `SELECT "id" FROM "Match" WHERE "id" IN (SELECT "matchId" FROM v) AND "ownerId" = $${parameters.length} FOR SHARE`;
+        : `SELECT "id" FROM "Match" WHERE "id" IN (SELECT "matchId" FROM v) AND "ownerId" = $${parameters.length} FOR KEY SHARE`;
     const text = `
       WITH v (${columns}) AS (${rows})
       INSERT INTO "${table}" (${columns})

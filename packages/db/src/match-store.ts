@@ -233,7 +233,7 @@ export class MatchStore {
   async takeBackActions(matchId: string, fromIndex: number, ownerId?: string): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       if (ownerId !== undefined) {
-        const [row] = await tx.$queryRaw<{ ownerId: string | null }[]>`SELECT "ownerId" FROM "Match" WHERE "id" = ${matchId} FOR SHARE`;
+        const [row] = await tx.$queryRaw<{ ownerId: string | null }[]>`SELECT "ownerId" FROM "Match" WHERE "id" = ${matchId} FOR KEY SHARE`;
         if (!row || row.ownerId !== ownerId) throw new OwnershipLost(matchId);
       }
       await tx.matchAction.deleteMany({ where: { matchId, index: { gte: fromIndex } } });

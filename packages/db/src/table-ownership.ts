@@ -72,6 +72,9 @@ export class TableOwnership {
       ? `TRUE`
       : `NOT EXISTS (SELECT 1 FROM "ServerProcess" p WHERE p."id" = m."ownerId" AND p."leaseUntil" > ${UTC_NOW})`;
     // Compare-and-set: the row is taken only if its owner is still the one that was seen gone.
+    // FOR UPDATE is what fences the old owner: it waits for (or skips, here) a row that a batch
+    // of the old owner's moves holds with a key-share lock (ActionWriter). Any other change of
+    // owner to another process must lock the row FOR UPDATE too; an UPDATE alone would not wait.
     return this.prisma.$queryRawUnsafe<{ id: string; previousOwner: string | null }[]>(
       `WITH candidates AS (
          SELECT m."id", m."ownerId" FROM "Match" m

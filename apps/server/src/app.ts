@@ -14,7 +14,6 @@ import { type BudgetLimits, Budgets, DEFAULT_BUDGETS } from "./budgets.ts";
 import { colyseusLogger } from "./colyseus-logger.ts";
 import { mountHttp } from "./http.ts";
 import { guardHttp } from "./http-guard.ts";
-import { answerMatchmaking } from "./matchmake-route.ts";
 import { lobbyRoomWith } from "./lobby-room.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper } from "./table-keeper.ts";
@@ -95,9 +94,6 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
   const transport = new SaloonTransport({ maxFrameBytes: config.maxFrameBytes ?? 16 * 1024, trustProxy });
   const httpServer = (transport as unknown as { server?: import("node:http").Server }).server;
   if (!httpServer) throw new Error("the WebSocket transport has no HTTP server to guard");
-  // Matchmaking answered without better-call's web Request round trip; the guard wraps it, so
-  // its budgets and limits still look at every request first.
-  answerMatchmaking(httpServer, transport, (error) => config.logger.error({ err: error }, "a matchmaking request failed"));
   guardHttp(httpServer, { budgets, trustProxy, logger: config.logger });
   // Only this process's own tables (TableOwnership) get their moves stored: a copy of a table
   // another process took over can accept nothing more.

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// One Vitest run for the whole workspace: every package is a project, tests sit beside the code.
+// The whole workspace: every package is a project, tests sit beside the code. `pnpm test` runs
+// scripts/test.mjs, which starts the serial projects (server, db) and the rest as two Vitest
+// processes side by side; `vitest run` alone still runs everything, only slower.
 export default defineConfig({
   test: {
     // Both cores: the long seeded-simulation files (El Paso, El Gaucho, Fistful: ~7 CPU-minutes)

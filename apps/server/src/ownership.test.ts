@@ -27,6 +27,14 @@ if (!redisUp) {
 
 // Long enough that a renewal on a busy machine (PGlite in memory, shared cores) lands in time.
 const LEASE_MS = 2000;
+/**
+ * How long a wait for the table (its start, its moves, its copy closing, its rebuild) may take.
+ * The server's tests run beside every other project on two cores (scripts/test.mjs): there a
+ * table's start, which waits for its row in the in-memory PGlite, took over 15 s.
+ */
+const LOADED_WAIT_MS = 40_000;
+/** For a test that waits for a table to run and then for it to be rebuilt. */
+const LOADED_TEST_MS = 60_000;
 
 describe.skipIf(!redisUp)("a process that loses a table", () => {
   let colyseus: ColyseusTestServer & { store: MatchStore; saloon: SaloonServer };
@@ -50,7 +58,7 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
     const annToken = token(name);
     const ann = await record(name, colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name, token: annToken }));
     const stop = autoPlay(ann, fistful);
-    await ann.until(() => ann.latest.version >= 6, `6 moves (at ${ann.latest.status} ${ann.latest.version})`, 15_000);
+    await ann.until(() => ann.latest.version >= 6, `6 moves (at ${ann.latest.status} ${ann.latest.version})`, LOADED_WAIT_MS);
     return { ann, annToken, stop, tableId: ann.room.roomId };
   }
 
@@ -68,7 +76,7 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
       colyseus.store.prisma.match.update({ where: { id: tableId }, data: { ownerId: "another-process" } }),
     ]);
 
-    await ann.until(() => ann.left, "the copy to close", 3000);
+    await ann.until(() => ann.left, "the copy to close", LOADED_WAIT_MS);
     stop();
     expect(ann.left?.code).toBe(CLOSE_CODES.moved);
     expect(colyseus.getRoomById(tableId)).toBeUndefined();
@@ -78,7 +86,7 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
     // The game goes on where it is owned now: this copy neither ended nor abandoned it.
     expect(await stored(tableId)).toMatchObject({ status: "playing", ownerId: "another-process" });
     await other.release();
-  });
+  }, LOADED_TEST_MS);
 
   it("stops every table when its lease cannot be renewed, then rebuilds them once it can", async () => {
     const { ann, annToken, stop, tableId } = await runningTable("Bea");
@@ -99,7 +107,8 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
     // The database answers again: the table is handed back, rebuilt, and Bea plays on.
     renew.mockRestore();
     let back: Awaited<ReturnType<typeof record>> | null = null;
-    for (let attempt = 0; !back && attempt < 50; attempt++) {
+    const deadline = Date.now() + LOADED_WAIT_MS;
+    while (!back && Date.now() < deadline) {
       back = await record("Bea again", colyseus.sdk.joinById(tableId, { name: "Bea", token: annToken })).catch(() => sleep(100).then(() => null));
     }
     if (!back) throw new Error("the table never came back");
@@ -108,8 +117,8 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
     expect(back.snapshots[0]!.version).toBeGreaterThanOrEqual(count);
     expect(back.snapshots[0]!.version).toBeLessThanOrEqual(count + 1);
     const again = autoPlay(back, fistful);
-    await back.untilVersion(count + 2);
+    await back.untilVersion(count + 2, LOADED_WAIT_MS);
     again();
     expect((await stored(tableId))?.ownerId).toBe(matchMaker.processId);
-  });
+  }, LOADED_TEST_MS);
 });

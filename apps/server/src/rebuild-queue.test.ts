@@ -1,12 +1,12 @@
 /**
- * The order tables come back in after a restart (table-keeper.ts, RebuildQueue): the tables
+ * The order tables come back in after a restart (rebuild-queue.ts, RebuildQueue): the tables
  * somebody is waiting at first, read from the store together if their chunk is not there yet;
  * the rest in the store's order; every claimed table exactly once. And LoopTurns: one rebuild
  * starts per turn of the event loop.
  */
 import type { ResumableMatch } from "@saloon/db";
 import { describe, expect, it } from "vitest";
-import { LoopTurns, RebuildQueue } from "./table-keeper.ts";
+import { LoopTurns, RebuildQueue } from "./rebuild-queue.ts";
 import { countLoopTurns } from "./test-support.ts";
 
 function match(id: string): ResumableMatch {

@@ -1,12 +1,19 @@
 import type { Room } from "@colyseus/core";
 import { Encoder } from "@colyseus/schema";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TablePulse } from "./table-pulse.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 import { countLoopTurns } from "./test-support.ts";
 
 /** The end of this turn of the event loop, and of the next one (where a pending patch would have gone out). */
 const turns = () => new Promise((done) => setImmediate(() => setImmediate(done)));
+
+/**
+ * Until `check` passes, however late the timers fire: the server's tests run beside the other
+ * projects on two cores (scripts/test.mjs), where a fixed wait of a few ms ran out before the
+ * timers it waited for had fired.
+ */
+const eventually = (check: () => void) => vi.waitFor(check, { timeout: 15_000, interval: 2 });
 
 /** A room as TablePulse sees it, around the real schema encoder: each patch records whether it carried changes. */
 function roomWith(state: InstanceType<typeof TableStateSchema>) {
@@ -73,21 +80,27 @@ describe("a table without a tick", () => {
     const faults: unknown[] = [];
     const pulse = new TablePulse(room, (error) => faults.push(error));
     const fired: string[] = [];
+    // Due long after the others, so that the look at them comes before it even on a loaded machine.
+    const lateMs = 1000;
+    const setAt = performance.now();
     pulse.setTimeout(() => fired.push("soon"), 5);
     const cleared = pulse.setTimeout(() => fired.push("cleared"), 5);
     pulse.setTimeout(() => {
       throw new Error("a bot's bug");
     }, 1);
     pulse.setTimeout(() => fired.push("after the fault"), 10);
-    const late = pulse.setTimeout(() => fired.push("after the stop"), 40);
+    const late = pulse.setTimeout(() => fired.push("after the stop"), lateMs);
     cleared.clear();
-    await new Promise((done) => setTimeout(done, 25));
+    // Due work runs in due order: once the last of these has run, the cleared one would have too.
+    await eventually(() => expect(fired).toContain("after the fault"));
     expect(fired).toEqual(["soon", "after the fault"]);
     expect(faults.map((error) => (error as Error).message)).toEqual(["a bot's bug"]);
 
     pulse.stop();
     pulse.setTimeout(() => fired.push("set after the stop"), 1);
-    await new Promise((done) => setTimeout(done, 40));
+    // Past the late timer's moment, and the turn its work would have waited for.
+    await new Promise((done) => setTimeout(done, Math.max(0, setAt + lateMs + 40 - performance.now())));
+    await turns();
     expect(fired).toEqual(["soon", "after the fault"]);
     late.clear(); // harmless once stopped
   });
@@ -109,7 +122,9 @@ describe("a table without a tick", () => {
     await new Promise((done) => setTimeout(done, 6));
     // Due already (its Node timer has fired) but not run yet: clearing it still stops it.
     timers[39]!.clear();
-    await new Promise((done) => setTimeout(done, 150));
+    await eventually(() => expect(ran.length).toBeGreaterThanOrEqual(39));
+    // The cleared one is next in the queue: its turn comes within the next two.
+    await turns();
     loop.stop();
     expect(ran).toEqual(Array.from({ length: 39 }, (_, i) => i));
     // Never all in one turn: at most a few milliseconds' worth share a turn of the event loop.

@@ -246,8 +246,8 @@ export class Recorder {
     await this.until(() => promptText() !== asked, "the seat's own patch", 300).catch(() => undefined);
   }
 
-  untilVersion(version: number): Promise<TableSnapshot> {
-    return this.until(() => this.snapshots.find((s) => s.version >= version), `version ${version}`);
+  untilVersion(version: number, timeoutMs?: number): Promise<TableSnapshot> {
+    return this.until(() => this.snapshots.find((s) => s.version >= version), `version ${version}`, timeoutMs);
   }
 
   private notify(): void {

@@ -46,17 +46,26 @@ const connections = new WeakMap<object, Socket>();
  * message: the writes were 7–9 % of the server's CPU under load (issue #14, docs/sync.md).
  */
 export function sendingTogether<T>(clients: Iterable<Client>, work: () => T): T {
+  const sockets: (Socket | undefined)[] = [];
+  for (const client of clients) sockets.push(connections.get((client as unknown as { ref: object }).ref));
+  return whileCorked(sockets, work);
+}
+
+/**
+ * Runs `work` with the open ones of `sockets` corked, uncorking them afterwards even if it
+ * throws: an uncork missed would leave a connection silent for good.
+ */
+function whileCorked<T>(sockets: Iterable<Socket | undefined>, work: () => T): T {
   const corked: Socket[] = [];
-  for (const client of clients) {
-    const connection = connections.get((client as unknown as { ref: object }).ref);
-    if (!connection || connection.destroyed) continue;
-    connection.cork();
-    corked.push(connection);
+  for (const socket of sockets) {
+    if (!socket || socket.destroyed) continue;
+    socket.cork();
+    corked.push(socket);
   }
   try {
     return work();
   } finally {
-    for (const connection of corked) connection.uncork();
+    for (const socket of corked) socket.uncork();
   }
 }
 
@@ -74,13 +83,8 @@ export function connectionAddress(client: Client): string {
 function answerTogether(socket: WebSocket, connection: Socket): void {
   const emit = socket.emit;
   socket.emit = function corkedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
-    if (event !== "message" || connection.destroyed) return emit.call(this, event, ...args);
-    connection.cork();
-    try {
-      return emit.call(this, event, ...args);
-    } finally {
-      connection.uncork();
-    }
+    if (event !== "message") return emit.call(this, event, ...args);
+    return whileCorked([connection], () => emit.call(this, event, ...args));
   } as WebSocket["emit"];
 }
 

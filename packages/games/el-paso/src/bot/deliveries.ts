@@ -12,8 +12,6 @@ import { postFacts } from "./board.ts";
 import { BV, NB, cattleIndex } from "./holdings.ts";
 import { type Horizon, WEIGHTS, type Weights } from "./weights.ts";
 
-// ---------------------------------------------------------------- deliveries to come
-
 interface Spread {
   mean: number;
   sd: number;

@@ -2,9 +2,13 @@
  * The bot's judgement of a position: an estimate of its own final score, in victory points.
  * What is already scored counts in full; what may still score (objectives not yet met, the
  * deliveries to come with the herd it owns, money, certificates, workers, its buildings' future
- * use) counts by how likely and how soon it can be turned into points, by the weights and the
- * horizon of `weights.ts`. It runs some thousand times per decision, so it counts with plain
- * arrays indexed by breed rather than records.
+ * use) counts by how likely and how soon it can be turned into points. It runs some thousand
+ * times per decision. Its parts:
+ *   weights.ts     the weights, tuned by simulation, and the horizon: the time left to the seat
+ *   holdings.ts    what the seat owns: herd and hand by breed index, workers by type
+ *   board.ts       its buildings and discs on posts, the use of its workers and buildings, the trail
+ *   deliveries.ts  the deliveries to come, and the next one alone (to judge an exchange)
+ *   objectives.ts  the objectives met, and how reachable the others are in the turns left
  */
 import { BONUSES, DOLLARS_PER_VP, SIMMENTAL_SPACE_VP, WORKER_TYPES, WORKER_VP } from "../data.ts";
 import type { ElPasoState } from "../state.ts";

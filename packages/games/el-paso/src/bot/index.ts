@@ -22,7 +22,9 @@ import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Belief, PLACEHOLDER, beliefFromView, freezeChanged, isPlaceholder, partsChangedBy, trialCopy } from "./belief.ts";
-import { type Horizon, WEIGHTS, type Weights, evaluate, horizonAt, nextDeliveryValue } from "./evaluate.ts";
+import { nextDeliveryValue } from "./deliveries.ts";
+import { evaluate } from "./evaluate.ts";
+import { type Horizon, WEIGHTS, type Weights, horizonAt } from "./weights.ts";
 
 export { baselineBot } from "./baseline.ts";
 

@@ -1,0 +1,175 @@
+/**
+ * What the board gives the evaluating seat: its buildings and discs on posts (remembered per
+ * frozen board and posts object), the use of its workers and of visits to its own buildings,
+ * and how far its herder is from El Paso, for `evaluate.ts`.
+ */
+import type { Seat } from "@saloon/engine";
+import {
+  type ActionSpec,
+  BREED_DATA,
+  BUILDING_ACTIONS,
+  BUILDING_VP,
+  type BuildingType,
+  EL_PASO,
+  MAX_BUILDINGS,
+  NODES as BOARD_NODES,
+  type NodeId,
+  POST_DATA,
+  POSTS,
+  SUCCESSORS,
+  WORKER_TYPES,
+} from "../data.ts";
+import type { ElPasoState } from "../state.ts";
+import type { Holdings } from "./holdings.ts";
+import type { Weights } from "./weights.ts";
+
+// ---------------------------------------------------------------- what the board and posts give
+
+/**
+ * The seat's buildings and discs on posts, remembered per frozen board and posts object: a trial
+ * shares them with the state it was made from unless it builds or delivers (bot/belief.ts), so
+ * most of a decision's evaluations find them here.
+ */
+export interface BoardFacts {
+  seat: Seat;
+  types: BuildingType[];
+  vp: number;
+  builders: number;
+}
+const BOARD_FACTS = new WeakMap<object, BoardFacts>();
+
+export function boardFacts(board: ElPasoState["board"], seat: Seat): BoardFacts {
+  const known = BOARD_FACTS.get(board);
+  if (known?.seat === seat) return known;
+  const facts: BoardFacts = { seat, types: [], vp: 0, builders: 0 };
+  for (const node in board) {
+    const tile = board[node as NodeId]!;
+    if (tile.kind === "building" && tile.owner === seat) facts.types.push(tile.type);
+  }
+  for (const type of facts.types) {
+    facts.vp += BUILDING_VP[type];
+    facts.builders += type;
+  }
+  if (Object.isFrozen(board)) BOARD_FACTS.set(board, facts);
+  return facts;
+}
+
+export interface PostFacts {
+  seat: Seat;
+  vp: number;
+  discs10: number;
+  discs16: number;
+  /** By post index: may the seat still deliver there (a post of several discs, or none of its own yet)? */
+  open: boolean[];
+}
+const POST_FACTS = new WeakMap<object, PostFacts>();
+
+export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
+  const known = POST_FACTS.get(posts);
+  if (known?.seat === seat) return known;
+  const facts: PostFacts = { seat, vp: 0, discs10: 0, discs16: 0, open: [] };
+  for (const post of POSTS) {
+    let own = false;
+    for (const d of posts[post]) {
+      if (d.seat !== seat) continue;
+      own = true;
+      facts.vp += POST_DATA[post].vp;
+      if (post === "P16") facts.discs16++;
+      else if (post === "P10" || post === "P12") facts.discs10++;
+    }
+    facts.open.push(POST_DATA[post].multi || !own);
+  }
+  // Frozen all the way down: the posts' lists are frozen with them (bot/belief.ts, engine states).
+  if (Object.isFrozen(posts) && POSTS.every((post) => Object.isFrozen(posts[post]))) POST_FACTS.set(posts, facts);
+  return facts;
+}
+
+// ---------------------------------------------------------------- workers, buildings, the trail
+
+export function workersUse(s: ElPasoState, own: Holdings, buildingTypes: BuildingType[], w: Weights): number {
+  const canStillBuild = buildingTypes.length < MAX_BUILDINGS || buildingTypes.some((t) => t < 6);
+  let marketOpen = false;
+  for (const breed in s.market) if (s.market[breed as "ANG"].length > 0) marketOpen = true;
+  let value = 0;
+  for (const t of WORKER_TYPES) {
+    let use = w.workerUse[t];
+    if (t === "BLD" && !canStillBuild) use *= 0.15;
+    if (t === "COW" && !marketOpen) use *= 0.3;
+    const ready = Math.min(own.ready[t], 6);
+    const later = Math.max(0, Math.min(own.workers[t] - own.ready[t], 6 - ready));
+    value += use * (ready + w.workerAway * later);
+  }
+  return value;
+}
+
+const USE_CACHE = new Map<string, number>();
+/** A visit to an own building of this type, beyond what any location gives (an auxiliary action). */
+export function buildingUse(s: ElPasoState, type: BuildingType): number {
+  const key = `${type}${s.buildingSides[String(type)]}` as `${BuildingType}${"a" | "b"}`;
+  let use = USE_CACHE.get(key);
+  if (use === undefined) {
+    use = Math.max(0, BUILDING_ACTIONS[key].reduce((n, spec) => n + actionWorth(spec), 0) - 1.5) / 3;
+    USE_CACHE.set(key, use);
+  }
+  return use;
+}
+
+/** A printed action's rough worth in VP, whatever the hand and purse hold. */
+function actionWorth(spec: ActionSpec): number {
+  switch (spec.t) {
+    case "DISCARD_CATTLE":
+      return spec.gain === "2xBV" ? 2 : 0.35 * spec.gain;
+    case "GAIN_MONEY":
+      return 0.4 * spec.n;
+    case "GAIN_CERT":
+      return 0.5 * spec.n;
+    case "GAIN_TOKEN":
+      return 0.4 - 0.4 * spec.cost;
+    case "GAIN_TILE":
+      return 2 - 0.4 * spec.cost;
+    case "GAIN_CATTLE":
+      return BREED_DATA[spec.breed].vp + 0.5 - 0.4 * spec.cost;
+    case "AUX":
+      return 0.6 * spec.n;
+    case "REMOVE_CATTLE":
+      return 0.6;
+    case "HIRE":
+      return spec.mode === "FIXED" ? 2.5 - 0.4 * spec.specific : 1;
+    case "MOVE":
+      return 0.8 * spec.max;
+    default:
+      return 1.5;
+  }
+}
+
+const NODE_INDEX = Object.fromEntries(BOARD_NODES.map((node, i) => [node, i])) as Record<NodeId, number>;
+/**
+ * Distances by the set of occupied nodes and the start: a board has a few dozen layouts in a
+ * game (at most 2^9, one bit per building space), and each trial asks again.
+ */
+const DISTANCES = new Map<number, number>();
+
+/** The fewest locations from a node to El Paso (from El Paso itself: a whole lap). */
+export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): number {
+  let occupied = 0;
+  for (const node in s.board) if (s.board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
+  const key = occupied * BOARD_NODES.length + NODE_INDEX[from];
+  let distance = DISTANCES.get(key);
+  if (distance === undefined) {
+    distance = searchDistance(s, from);
+    DISTANCES.set(key, distance);
+  }
+  return distance;
+}
+
+function searchDistance(s: Pick<ElPasoState, "board">, from: NodeId): number {
+  let best = Infinity;
+  const visit = (node: NodeId, steps: number) => {
+    for (const next of SUCCESSORS[node]) {
+      if (next === EL_PASO) best = Math.min(best, steps + 1);
+      else visit(next, steps + (s.board[next] ? 1 : 0));
+    }
+  };
+  visit(from, 0);
+  return best;
+}

@@ -1,0 +1,125 @@
+/**
+ * The deliveries still to come, for `evaluate.ts`: the next one with the cattle in hand and the
+ * certificates on the track, the later ones with a hand drawn from the whole herd, each at the
+ * best trading post its breeding value reaches. Also the next delivery alone, by which the bot
+ * judges an exchange of cards.
+ */
+import { type CardId, DISC_DATA, POST_DATA, POSTS } from "../data.ts";
+import { duplicateTiles, handSize, permanentCerts } from "../prompts.ts";
+import type { ElPasoState, PlayerState } from "../state.ts";
+import type { Belief } from "./belief.ts";
+import { postFacts } from "./board.ts";
+import { BV, NB, cattleIndex } from "./holdings.ts";
+import { type Horizon, WEIGHTS, type Weights } from "./weights.ts";
+
+interface Spread {
+  mean: number;
+  sd: number;
+}
+
+/** Mean and spread of a hand's breeding value: `hand` (counts by breed) plus `need` cards drawn from `pool`. */
+function handValue(hand: number[], need: number, pool: number[], duplicates: number): Spread {
+  let mean = 0;
+  let total = 0;
+  for (let i = 0; i < NB; i++) {
+    if (hand[i]! > 0) mean += BV[i]!;
+    total += pool[i]!;
+  }
+  let variance = 0;
+  const draws = Math.min(need, total);
+  if (draws > 0) {
+    for (let i = 0; i < NB; i++) {
+      const n = pool[i]!;
+      if (n === 0 || hand[i]! > 0) continue;
+      let miss = 1;
+      for (let k = 0; k < draws; k++) miss *= (total - n - k) / (total - k);
+      const p = 1 - Math.max(0, miss);
+      mean += BV[i]! * p;
+      variance += BV[i]! * BV[i]! * p * (1 - p);
+    }
+  }
+  // A duplicate tile adds one repeated card's value when the hand has one (likely with 4–5 cards).
+  mean += duplicates * 1.5;
+  return { mean, sd: Math.sqrt(variance) };
+}
+
+/** 3-point Gauss–Hermite nodes and weights for a normal distribution. */
+const NODES = [0, -1.7321, 1.7321];
+const NODE_WEIGHTS = [2 / 3, 1 / 6, 1 / 6];
+
+const POST_LIST = POSTS.map((post) => POST_DATA[post]);
+
+/** What delivering a breeding value of `total` to the post of this index is worth (0: no post). */
+function postWorth(index: number, total: number, w: Weights): number {
+  if (index < 0) return 0;
+  const spend = Math.max(0, POST_LIST[index]!.min - total);
+  return POST_LIST[index]!.vp + w.postReward[POSTS[index]!] - spend * w.spareCert;
+}
+
+/** The index of the best post a breeding value reaches with the certificates at hand (-1: none). */
+function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): number {
+  let index = -1;
+  let worth = 0;
+  for (let p = 0; p < POSTS.length; p++) {
+    if (!open[p]) continue;
+    const data = POST_LIST[p]!;
+    if (data.dark ? light + dark === 0 : light === 0) continue;
+    if (Math.max(0, data.min - total) > certs) continue;
+    const value = postWorth(p, total, w);
+    if (index < 0 || value > worth) {
+      index = p;
+      worth = value;
+    }
+  }
+  return index;
+}
+
+/**
+ * What the deliveries left are worth: the next one with the cattle in hand now (the rest drawn
+ * from the draw pile) and the certificates on the track, the later ones with a hand drawn from the
+ * whole herd. Each takes the best post its breeding value reaches; a one-disc post is used up.
+ */
+export function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
+  const certsNow = me.certs;
+  if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
+  const open = postFacts(s.posts, b.seat).open.slice();
+  let light = 0;
+  for (const d of me.discs) if (!DISC_DATA[d].dark) light++;
+  let dark = me.discs.length - light;
+  const perm = permanentCerts(me) + 0.5; // +0.5: a breeding value reaches a post at its minimum
+  const dup = duplicateTiles(me);
+  const size = handSize(me);
+  const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup);
+  // The usual hand of the later deliveries, found when there are any.
+  let typical: Spread | null = null;
+  let value = certsNow * w.spareCert;
+  for (let i = 0; i < Math.ceil(deliveries) && light + dark > 0; i++) {
+    const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup));
+    const certs = i === 0 ? certsNow : w.certsPerLap;
+    let expected = 0;
+    // The post the usual hand reaches (the first node, 0: mean + 0 × sd is the mean exactly).
+    let used = -1;
+    for (let k = 0; k < NODES.length; k++) {
+      const total = spread.mean + NODES[k]! * spread.sd + perm;
+      const index = bestPost(total, certs, open, light, dark, w);
+      if (k === 0) used = index;
+      expected += NODE_WEIGHTS[k]! * postWorth(index, total, w);
+    }
+    value += Math.min(1, deliveries - i) * expected;
+    // That post is used up if it takes one disc only.
+    if (used >= 0 && !POST_DATA[POSTS[used]!].multi) open[used] = false;
+    if (used >= 0 && POST_DATA[POSTS[used]!].dark && dark > 0) dark--;
+    else light = Math.max(0, light - 1);
+  }
+  return value;
+}
+const EMPTY_HAND = new Array<number>(NB).fill(0);
+
+/** The next delivery alone, with this hand (real cards) and the rest drawn: to judge an exchange. */
+export function nextDeliveryValue(b: Belief, s: ElPasoState, cards: CardId[], h: Horizon, w: Weights = WEIGHTS): number {
+  const me = s.players[b.seat]!;
+  if (h.deliveries - (7 - me.discs.length - h.discsPlaced) <= 0) return 0;
+  const hand = new Array<number>(NB).fill(0);
+  for (const card of cards) hand[cattleIndex(card)]!++;
+  return deliveriesValue(b, s, me, hand, cards.length, EMPTY_HAND, 1, w);
+}

@@ -1,0 +1,187 @@
+/**
+ * The seat's objective tiles, for `evaluate.ts`: the best set met now, as the final scoring
+ * chooses it, and each unmet one by how many actions its missing items take in the turns left.
+ * Items are taken from a pool of what the seat owns, so what one objective uses is not there for
+ * another.
+ */
+import { type Breed, OBJECTIVES, type WorkerType } from "../data.ts";
+import { NEEDS } from "../scoring.ts";
+import type { Belief } from "./belief.ts";
+import { BREED_INDEX, type Holdings, NB } from "./holdings.ts";
+import { type Horizon, type Weights, clamp } from "./weights.ts";
+
+export function objectivesValue(held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights, final: boolean): number {
+  if (held.length === 0) return 0;
+  // The best set met now, as the final scoring chooses it (a few tiles: every subset is tried).
+  let metMask = 0;
+  let metVp = 0;
+  for (let mask = 1; mask < 1 << held.length; mask++) {
+    let vp = 0;
+    for (let i = 0; i < held.length; i++) if (mask & (1 << i)) vp += OBJECTIVES[held[i]!]!.vp;
+    if (vp <= metVp) continue;
+    const left = fillPool(TRIAL_POOL, own.cattle, own.workers, builders, discs10, discs16);
+    let ok = true;
+    for (let i = 0; i < held.length && ok; i++) if (mask & (1 << i)) ok = take(left, held[i]!, null, h, w) === 0;
+    if (ok) {
+      metMask = mask;
+      metVp = vp;
+    }
+  }
+  if (final) return metVp;
+  // What the met ones use is not there for the others; each unmet one counts by how reachable it is.
+  const left = fillPool(LEFT_POOL, own.cattle, own.workers, builders, discs10, discs16);
+  for (let i = 0; i < held.length; i++) if (metMask & (1 << i)) take(left, held[i]!, null, h, w);
+  const capacity = w.objectiveTurns * h.turns + 0.5;
+  let hope = 0;
+  for (let i = 0; i < held.length; i++) {
+    if (metMask & (1 << i)) continue;
+    const cost = take(fillPool(TRIAL_POOL, left.cattle, left.workers, left.builders, left.discs10, left.discs16), held[i]!, 0, h, w);
+    hope += OBJECTIVES[held[i]!]!.vp * clamp(1 - cost / capacity, 0, 1);
+  }
+  return metVp + w.objectiveHope * hope;
+}
+
+/**
+ * `objectivesValue` before the end, remembered per decision (per belief, horizon and weights) by
+ * the tiles held and what the pool holds, as two whole numbers: most trials of a decision leave the herd, the workers, the
+ * buildings and the posts as they were, and the subsets tried here were a tenth of the bot's time.
+ */
+export function knownObjectivesValue(b: Belief, held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights): number {
+  if (held.length === 0) return 0;
+  const herd = poolKey(own.cattle, 32);
+  const rest = restKey(own.workers, builders, discs10, discs16);
+  if (herd < 0 || rest < 0) return objectivesValue(held, own, builders, discs10, discs16, h, w, false);
+  let memo = OBJECTIVES_MEMO.get(b);
+  if (memo === undefined || memo.h !== h || memo.w !== w) {
+    memo = { h, w, byTiles: new Map() };
+    OBJECTIVES_MEMO.set(b, memo);
+  }
+  const tiles = held.length === 1 ? held[0]! : held.join();
+  let byHerd = memo.byTiles.get(tiles);
+  if (byHerd === undefined) memo.byTiles.set(tiles, (byHerd = new Map()));
+  let byRest = byHerd.get(herd);
+  if (byRest === undefined) byHerd.set(herd, (byRest = new Map()));
+  let value = byRest.get(rest);
+  if (value === undefined) {
+    value = objectivesValue(held, own, builders, discs10, discs16, h, w, false);
+    byRest.set(rest, value);
+  }
+  return value;
+}
+const OBJECTIVES_MEMO = new WeakMap<Belief, { h: Horizon; w: Weights; byTiles: Map<string, Map<number, Map<number, number>>> }>();
+
+/** Counts by breed as one whole number (base `base`), or -1 when one is out of range. */
+function poolKey(counts: readonly number[], base: number): number {
+  let key = 0;
+  for (let i = counts.length - 1; i >= 0; i--) {
+    const n = counts[i]!;
+    if (!(n >= 0 && n < base)) return -1;
+    key = key * base + n;
+  }
+  return key;
+}
+
+/** Workers by type, builders and discs on posts 10/12 and 16 as one whole number, or -1 when out of range. */
+function restKey(workers: Record<WorkerType, number>, builders: number, discs10: number, discs16: number): number {
+  const { COW, ENG, BLD, WLD } = workers;
+  if (!(COW >= 0 && COW < 32 && ENG >= 0 && ENG < 32 && BLD >= 0 && BLD < 32 && WLD >= 0 && WLD < 32)) return -1;
+  const key = ((COW * 32 + ENG) * 32 + BLD) * 32 + WLD;
+  if (!(builders >= 0 && builders < 64 && discs10 >= 0 && discs10 < 16 && discs16 >= 0 && discs16 < 16)) return -1;
+  return ((key * 64 + builders) * 16 + discs10) * 16 + discs16;
+}
+
+/** The order `take` serves workers in: wild ones first, for an objective's own wild workers. */
+const TAKE_ORDER = ["WLD", "COW", "ENG", "BLD"] as const;
+
+/** An objective's cattle needs, each breed with its index (parsed once, like `NEEDS`). */
+interface CattleNeed {
+  breed: Breed;
+  index: number;
+  n: number;
+}
+const CATTLE_NEEDS: Record<string, CattleNeed[]> = Object.fromEntries(
+  Object.entries(NEEDS).map(([id, needs]) => [id, needs.cattle.map(([breed, n]) => ({ breed, index: BREED_INDEX[breed], n }))]),
+);
+
+interface Pool {
+  cattle: number[];
+  workers: Record<WorkerType, number>;
+  builders: number;
+  discs10: number;
+  discs16: number;
+}
+/**
+ * Two pools reused by every evaluation (filled anew each time, never kept): what is left after the
+ * met objectives, and the one an objective is tried on. Allocating them per subset tried was a
+ * tenth of the evaluation's time.
+ */
+const newPool = (): Pool => ({ cattle: new Array<number>(NB).fill(0), workers: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, builders: 0, discs10: 0, discs16: 0 });
+const LEFT_POOL = newPool();
+const TRIAL_POOL = newPool();
+
+function fillPool(p: Pool, cattle: readonly number[], workers: Record<WorkerType, number>, builders: number, discs10: number, discs16: number): Pool {
+  for (let i = 0; i < NB; i++) p.cattle[i] = cattle[i]!;
+  p.workers.COW = workers.COW;
+  p.workers.ENG = workers.ENG;
+  p.workers.BLD = workers.BLD;
+  p.workers.WLD = workers.WLD;
+  p.builders = builders;
+  p.discs10 = discs10;
+  p.discs16 = discs16;
+  return p;
+}
+
+/**
+ * Takes an objective's items from the pool. With `costing` null it only says whether anything
+ * was missing (1) or not (0); with a number it returns roughly how many actions the missing
+ * items take (99: out of reach in the time left).
+ */
+function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weights): number {
+  const needs = NEEDS[id]!;
+  let cost = 0;
+  let deliveries = 0;
+  for (const { breed, index: i, n } of CATTLE_NEEDS[id]!) {
+    const have = Math.min(n, Math.max(0, p.cattle[i]!));
+    p.cattle[i]! -= n;
+    const missing = n - have;
+    if (missing === 0) continue;
+    if (breed === "SIM") deliveries += missing;
+    else cost += missing * ((w.missing as Record<string, number>)[breed] ?? 2);
+  }
+  for (const t of TAKE_ORDER) {
+    let need = needs.workers[t];
+    const own = Math.min(need, Math.max(0, p.workers[t]));
+    p.workers[t] -= own;
+    need -= own;
+    if (need > 0 && t !== "WLD") {
+      const wild = Math.min(need, Math.max(0, p.workers.WLD));
+      p.workers.WLD -= wild;
+      need -= wild;
+    }
+    cost += need * (t === "WLD" ? w.missing.wild : w.missing.worker);
+  }
+  if (needs.builders > 0) {
+    if (needs.builders > 12) return costing === null ? 1 : 99;
+    const missing = needs.builders - Math.max(0, p.builders);
+    if (missing > 0) cost += w.missing.buildAction + w.missing.builders * missing;
+    p.builders -= needs.builders;
+  }
+  for (let k = 0; k < needs.d16; k++) {
+    if (p.discs16 > 0) p.discs16--;
+    else {
+      cost += w.missing.disc16;
+      deliveries++;
+    }
+  }
+  for (let k = 0; k < needs.d10; k++) {
+    if (p.discs10 > 0) p.discs10--;
+    else if (p.discs16 > 0) p.discs16--;
+    else {
+      cost += w.missing.disc10;
+      deliveries++;
+    }
+  }
+  if (costing === null) return cost > 0 || deliveries > 0 ? 1 : 0;
+  if (deliveries > h.deliveries) return 99;
+  return cost + w.missing.delivery * deliveries;
+}

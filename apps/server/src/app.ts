@@ -15,6 +15,7 @@ import { colyseusLogger } from "./colyseus-logger.ts";
 import { mountHttp } from "./http.ts";
 import { guardHttp } from "./http-guard.ts";
 import { lobbyRoomWith } from "./lobby-room.ts";
+import { answerMatchmaking } from "./matchmake-route.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper } from "./table-keeper.ts";
 import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
@@ -94,6 +95,12 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
   const transport = new SaloonTransport({ maxFrameBytes: config.maxFrameBytes ?? 16 * 1024, trustProxy });
   const httpServer = (transport as unknown as { server?: import("node:http").Server }).server;
   if (!httpServer) throw new Error("the WebSocket transport has no HTTP server to guard");
+  // Matchmaking answered without better-call's web Request round trip (matchmake-route.ts); the
+  // guard wraps it, so its budgets and limits still look at every request first.
+  answerMatchmaking(httpServer, {
+    transport,
+    onError: (error) => config.logger.error({ err: error }, "a matchmaking request failed"),
+  });
   guardHttp(httpServer, { budgets, trustProxy, logger: config.logger });
   // Only this process's own tables (TableOwnership) get their moves stored: a copy of a table
   // another process took over can accept nothing more.

@@ -9,7 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { games } from "@saloon/catalog";
 import { type AnyGame, type Prompt, createRandom } from "@saloon/engine";
-import { type TableSnapshot, decodeView } from "@saloon/protocol";
+import { type AnswerMark, type TableSnapshot, answerLanded, decodeView } from "@saloon/protocol";
 
 /** What one worker is asked to play. */
 export interface ClientShare {
@@ -38,7 +38,9 @@ export interface Tally {
 export interface ShareResult {
   player: Tally;
   spectator: Tally;
+  /** Actions the server refused, since the tables opened / inside the measuring window. */
   refused: number;
+  refusedMeasured: number;
   finished: number;
   failures: string[];
   /** Share of the measuring window this thread's event loop was busy (0–1): near 1, the clients themselves hold the moves back. */
@@ -69,10 +71,13 @@ export function addTally(into: Tally, from: Tally): void {
 /** What one connection received and how fast, inside the measuring window. */
 class Receiver {
   readonly tally = emptyTally();
-  /** The person's move waiting for its patch here: the version it was sent at, and when. */
-  waiting: { version: number; at: number } | null = null;
   measuring = false;
   private lastVersion = -1;
+  /** When the person's answer on its way was sent, and the versions this connection saw since (a spectator's). */
+  private sentAt: number | null = null;
+  private arrivals: { version: number; at: number }[] = [];
+  /** The person's answer landed as `version`; this connection has not seen that version yet. */
+  private expecting: { version: number; at: number } | null = null;
 
   constructor(readonly room: Room) {
     const ws = (room.connection as unknown as { transport: { ws: { addEventListener(type: "message", listener: (event: { data: ArrayBuffer }) => void): void } } }).transport.ws;
@@ -90,10 +95,42 @@ class Receiver {
     // One patch may carry several moves (a bot's answer right behind the person's): count versions.
     if (this.measuring && this.lastVersion >= 0) this.tally.versions += Math.max(0, version - this.lastVersion);
     this.lastVersion = version;
-    if (this.waiting && version > this.waiting.version) {
-      if (this.measuring) this.tally.latencies.push(now - this.waiting.at);
-      this.waiting = null;
-    }
+    if (this.expecting && version >= this.expecting.version) {
+      this.record(now - this.expecting.at);
+      this.expecting = null;
+    } else if (this.sentAt !== null) this.arrivals.push({ version, at: now });
+  }
+
+  record(latency: number): void {
+    if (this.measuring) this.tally.latencies.push(latency);
+  }
+
+  /** The person sent an answer (a spectator starts noting which versions it sees when). */
+  sent(at: number): void {
+    this.sentAt = at;
+    this.arrivals = [];
+    this.expecting = null;
+  }
+
+  /**
+   * The person's answer, sent at `sentAt`, landed as `version` (its `acted`): at a spectator, its
+   * latency ends at the first patch that reached that version, seen already or still to come.
+   * Bots' moves that came first do not count.
+   */
+  landedAs(version: number): void {
+    const at = this.sentAt;
+    if (at === null) return;
+    this.sentAt = null;
+    const seen = this.arrivals.find((arrival) => arrival.version >= version);
+    this.arrivals = [];
+    if (seen) this.record(seen.at - at);
+    else this.expecting = { version, at };
+  }
+
+  /** The person's answer was refused: nothing to wait for. */
+  dropped(): void {
+    this.sentAt = null;
+    this.arrivals = [];
   }
 
   /** The whole view this client rebuilt (decodeView) and its prompt: what resending everything would cost. */
@@ -108,6 +145,7 @@ interface Totals {
   player: Receiver[];
   spectator: Receiver[];
   refused: number;
+  refusedMeasured: number;
   finished: number;
   failures: string[];
 }
@@ -168,41 +206,64 @@ class LoadTable {
     void this.spectator?.room.leave(true).catch(() => undefined);
   }
 
+  /**
+   * The person: answers each decision once. An answer is on its way from the moment it is chosen
+   * (it may wait `thinkMs` before it is sent) until the table shows it, the first state whose
+   * seat's `acted` changed, or refuses it (an "error" message). A bot's move meanwhile raises the
+   * version and, with simultaneous decisions (El Gaucho's keep), leaves the same prompt in place:
+   * answering that again was refused as NOT_YOUR_TURN. The person's latency runs from sending to
+   * the patch that shows its own action (docs/sync.md, "An answer in flight").
+   */
   private play(room: Room, player: Receiver, seat: number): void {
+    type State = { version: number; status: string; seats: { secret?: { prompt: string; acted?: number } }[]; toJSON(): TableSnapshot };
     const thinkMs = this.share.rate > 0 ? Math.round(1000 / this.share.rate) : 0;
     let seen = -1;
-    let answered = -1;
     let moves = 0;
-    room.onMessage("error", () => {
-      this.totals.refused += 1;
-      answered = -1; // ask again on the next patch
-    });
-    room.onMessage("*", () => undefined);
-    room.onStateChange((raw) => {
-      const state = raw as unknown as { version: number; status: string; seats: { secret?: { prompt: string } }[]; toJSON(): TableSnapshot };
-      const now = performance.now();
-      if (state.version !== seen) {
-        seen = state.version;
-        player.advanced(now, state.version);
-      }
-      if (state.status === "finished" || state.status === "abandoned") return this.next(room);
+    let inFlight: { mark: AnswerMark; sentAt: number | null } | null = null;
+    const markOf = (state: State): AnswerMark => ({ version: state.version, acted: state.seats[seat]?.secret?.acted });
+    const decide = (state: State) => {
       const promptText = state.seats[seat]?.secret?.prompt ?? "";
-      if (state.status !== "playing" || !promptText || state.version <= answered || player.waiting) return;
-      answered = state.version;
+      if (this.stopped || room !== this.player?.room || inFlight || state.status !== "playing" || !promptText) return;
+      const answer: { mark: AnswerMark; sentAt: number | null } = { mark: markOf(state), sentAt: null };
+      inFlight = answer;
       const snapshot = state.toJSON();
       const view = decodeView(snapshot, seat);
       player.sampleView(view, promptText);
       const action = this.game.bot(view, JSON.parse(promptText) as Prompt, createRandom(`load\u0000${this.index}\u0000${moves}`));
       moves += 1;
       const send = () => {
-        if (this.stopped) return;
-        const at = performance.now();
-        player.waiting = { version: state.version, at };
-        if (this.spectator) this.spectator.waiting = { version: state.version, at };
+        if (this.stopped || room !== this.player?.room || inFlight !== answer) return;
+        answer.sentAt = performance.now();
+        this.spectator?.sent(answer.sentAt);
         room.send("action", action);
       };
       if (thinkMs > 0) setTimeout(send, thinkMs);
       else send();
+    };
+    room.onMessage("error", () => {
+      this.totals.refused += 1;
+      if (this.measuring) this.totals.refusedMeasured += 1;
+      // Refused: the decision is open again; answer what the table shows then.
+      inFlight = null;
+      this.spectator?.dropped();
+      setTimeout(() => decide(room.state as unknown as State), 200);
+    });
+    room.onMessage("*", () => undefined);
+    room.onStateChange((raw) => {
+      const state = raw as unknown as State;
+      const now = performance.now();
+      if (state.version !== seen) {
+        seen = state.version;
+        player.advanced(now, state.version);
+      }
+      const answer = inFlight;
+      if (answer && answer.sentAt !== null && answerLanded(answer.mark, markOf(state))) {
+        inFlight = null;
+        player.record(now - answer.sentAt);
+        this.spectator?.landedAs(state.seats[seat]?.secret?.acted ?? state.version);
+      }
+      if (state.status === "finished" || state.status === "abandoned") return this.next(room);
+      decide(state);
     });
   }
 
@@ -229,7 +290,7 @@ function summed(receivers: Receiver[]): Tally {
 /** Plays one share of the tables until told to stop (the worker's whole life). */
 async function playShare(share: ClientShare, port: NonNullable<typeof parentPort>): Promise<void> {
   const game = games[share.gameId]!;
-  const totals: Totals = { player: [], spectator: [], refused: 0, finished: 0, failures: [] };
+  const totals: Totals = { player: [], spectator: [], refused: 0, refusedMeasured: 0, finished: 0, failures: [] };
   const tables: LoadTable[] = [];
   for (let index = share.from; index < share.to; index++) tables.push(new LoadTable(share, game, index, totals));
   let busyFrom = performance.eventLoopUtilization();
@@ -241,7 +302,7 @@ async function playShare(share: ClientShare, port: NonNullable<typeof parentPort
       for (const receiver of [...totals.player, ...totals.spectator]) receiver.measuring = false;
       const busy = performance.eventLoopUtilization(busyFrom).utilization;
       for (const table of tables) table.stop();
-      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, finished: totals.finished, failures: totals.failures, busy };
+      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, refusedMeasured: totals.refusedMeasured, finished: totals.finished, failures: totals.failures, busy };
       port.postMessage({ type: "result", result } satisfies WorkerMessage);
       // Let the leaves reach the server, then end.
       setTimeout(() => process.exit(0), 500);

@@ -11,10 +11,12 @@
  * A finished table is left and a new one opened, so the load holds for the whole run.
  *
  * Prints, per game, over the measuring window (after the tables are open):
- * - move→patch p50/p95/p99/max: from the person's send to the first patch that raises the
- *   version, at the person and at the spectator (a concurrent bot move can come first; with
- *   one decision at a time, as in these games, it is the person's own move);
- * - accepted actions/s (versions every table advanced), refused actions;
+ * - move→patch p50/p95/p99/max: from the person's send to the first patch that shows the
+ *   person's own action (its seat's `acted` changed), at the person, and at the spectator to its
+ *   first patch that reached that version (a bot's move that came first does not end it). The
+ *   person answers each decision once (docs/sync.md, "An answer in flight");
+ * - accepted actions/s (versions every table advanced), refused actions (since the tables
+ *   opened, and in the window);
  * - server CPU % (of one core) and RSS, from /proc of the server process;
  * - bytes per move per client: state patches and log messages, against the size of the whole
  *   view (the JSON the client rebuilds with decodeView, sampled) — what resending it would cost;
@@ -145,11 +147,12 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const cpu = cpuSeconds(server.child.pid!) - cpuFrom;
   const sched = schedNs(server.child.pid!);
   clearInterval(sampler);
-  const totals = { player: emptyTally(), spectator: emptyTally(), refused: 0, finished: 0, failures: [] as string[], busy: [] as number[] };
+  const totals = { player: emptyTally(), spectator: emptyTally(), refused: 0, refusedMeasured: 0, finished: 0, failures: [] as string[], busy: [] as number[] };
   for (const result of await Promise.all(threads.map((thread) => thread.result))) {
     addTally(totals.player, result.player);
     addTally(totals.spectator, result.spectator);
     totals.refused += result.refused;
+    totals.refusedMeasured += result.refusedMeasured;
     totals.finished += result.finished;
     totals.failures.push(...result.failures);
     totals.busy.push(result.busy);
@@ -160,7 +163,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const loopDelay = metrics.map((line) => line.loopDelayP99Ms as number);
   const actions = totals.player.versions;
   console.log(`\n${game.title} (${game.id}): ${tableCount} tables × ${seats} seats (1 person + ${seats - 1} bots${values.spectators ? " + 1 spectator" : ""}), ${rate > 0 ? `${rate} action/s per table` : "bots without delay"}, ${values.database}, clients in ${threads.length} thread${threads.length === 1 ? "" : "s"}`);
-  console.log(`  opened in ${(opened / 1000).toFixed(1)} s; measured ${elapsed.toFixed(1)} s; games finished ${totals.finished}; refused actions ${totals.refused}`);
+  console.log(`  opened in ${(opened / 1000).toFixed(1)} s; measured ${elapsed.toFixed(1)} s; games finished ${totals.finished}; refused actions ${totals.refused} (${totals.refusedMeasured} in the window)`);
   console.log(`  move→patch, person:    ${latencyLine(totals.player)}`);
   if (values.spectators) console.log(`  move→patch, spectator: ${latencyLine(totals.spectator)}`);
   console.log(`  accepted actions/s:    ${(actions / elapsed).toFixed(0)}`);

@@ -10,7 +10,7 @@ import { games } from "@saloon/catalog";
 import { type ActionBase, type AnyGame, type LogEvent, type Prompt, type RngState, type Seat, replay } from "@saloon/engine";
 import { decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Recorder, bootTestServer, keysOf, playWholeGame, rngStatesSeen } from "./test-support.ts";
+import { type Recorder, actedMismatches, bootTestServer, keysOf, playWholeGame, rngStatesSeen } from "./test-support.ts";
 
 type Tile = { breed: string; value: number };
 interface PlayerView {
@@ -77,6 +77,8 @@ describe("El Gaucho at a table", () => {
     expect(result!.lines.map((line) => line.seat).sort()).toEqual([0, 1, 2]);
     for (const player of [ann, bob]) expect(decodeResult(player.latest)).toEqual(result);
     expect(replay(elGaucho, seed, 3, {}, actions)).toEqual(state);
+    // Each person's `acted` told, in every state it received, which version carried its latest action.
+    for (const player of [ann, bob]) expect(actedMismatches(player, actions)).toEqual([]);
 
     // What was secret, rebuilt from the seed: the hands dealt and what each seat kept (revealed later).
     const dealt = (elGaucho.setup(seed, 3, {}) as GauchoState).players.map((p) => p.hand);

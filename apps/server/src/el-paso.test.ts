@@ -10,7 +10,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { type LogEvent, type Seat, replay } from "@saloon/engine";
 import { TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Recorder, bootTestServer, keysOf, playWholeGame, record, rngStatesSeen, token } from "./test-support.ts";
+import { type Recorder, actedMismatches, bootTestServer, keysOf, playWholeGame, record, rngStatesSeen, token } from "./test-support.ts";
 
 interface PlayerState {
   hand: string[];
@@ -59,6 +59,8 @@ describe("El Paso at a table", () => {
     expect(result!.categories).toEqual(["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"]);
     for (const player of [ann, bob]) expect(decodeResult(player.latest)).toEqual(result);
     expect(replay(elPaso, seed, 3, {}, actions)).toEqual(state);
+    // Each person's `acted` told, in every state it received, which version carried its latest action.
+    for (const player of [ann, bob]) expect(actedMismatches(player, actions)).toEqual([]);
 
     // Each seat's hand at every moment, rebuilt from the seed and the log. (A hand is secret while
     // held; El Paso reveals it. Only a seat's own view has a hand, synced at the path

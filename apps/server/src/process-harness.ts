@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Client, type Room } from "@colyseus/sdk";
 import { type ActionBase, type AnyGame, type FinalScores, type Json, type Seat, cloneJson, createRandom } from "@saloon/engine";
-import { type TableSnapshot, decodePrompt, decodeView, rejoinDelayMs } from "@saloon/protocol";
+import { type AnswerMark, type TableSnapshot, answerLanded, decodeActed, decodePrompt, decodeView, rejoinDelayMs } from "@saloon/protocol";
 
 import { botRandom } from "./bot-random.ts";
 
@@ -208,7 +208,13 @@ export class SteadyPlayer {
   promptedOnReturn = false;
   private url: string;
   private stopped = false;
-  private answered = -1;
+  /**
+   * Where the table stood when this person chose the answer still on its way: one answer per
+   * decision, until the table shows it (answerLanded) or refuses it. With simultaneous decisions
+   * another seat's move shows the same prompt again meanwhile; answering per version, as this
+   * did before, answered it twice.
+   */
+  private inFlight: AnswerMark | null = null;
   private answerNextAtOnce = false;
   private readonly waiters = new Set<() => void>();
 
@@ -277,7 +283,7 @@ export class SteadyPlayer {
     });
     room.onMessage("error", () => {
       // Refused (rate limit, or a race with a rebuilt table): ask again a moment later.
-      this.answered = -1;
+      this.inFlight = null;
       setTimeout(() => this.latest && this.play(this.latest), 200);
     });
     room.onMessage("*", () => undefined);
@@ -287,7 +293,8 @@ export class SteadyPlayer {
       if (first) {
         first = false;
         this.rejoinedAt.push(snapshot.version);
-        this.answered = -1;
+        // Whatever was on its way went with the old connection: this state says what is owed now.
+        this.inFlight = null;
         this.promptedOnReturn = this.seat !== null && snapshot.status === "playing" && decodePrompt(snapshot, this.seat) !== null;
         this.answerNextAtOnce = this.answerAtOnceOnReturn && this.promptedOnReturn;
       }
@@ -303,10 +310,13 @@ export class SteadyPlayer {
   }
 
   private play(snapshot: TableSnapshot): void {
-    if (snapshot.status !== "playing" || this.seat === null || snapshot.version <= this.answered) return;
+    if (snapshot.status !== "playing" || this.seat === null) return;
+    const mark: AnswerMark = { version: snapshot.version, acted: decodeActed(snapshot, this.seat) };
+    if (this.inFlight && !answerLanded(this.inFlight, mark)) return;
+    this.inFlight = null;
     const prompt = decodePrompt(snapshot, this.seat);
     if (!prompt) return;
-    this.answered = snapshot.version;
+    this.inFlight = mark;
     const seat = this.seat;
     const room = this.room;
     const thinkMs = this.answerNextAtOnce ? 0 : this.thinkMs;

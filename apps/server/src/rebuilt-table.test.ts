@@ -7,6 +7,7 @@
 import { matchMaker } from "@colyseus/core";
 import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
+import { decodeActed } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
@@ -28,7 +29,7 @@ describe("a table rebuilt from the store", () => {
    * A Fistful game (a person on seat 0, a bot on seat 1) stored as running on a process that
    * died, stopped where the bot owes the next decision; this server then takes it over.
    */
-  async function storedGameAtTheBotsTurn(id: string, personToken: string): Promise<number> {
+  async function storedGameAtTheBotsTurn(id: string, personToken: string): Promise<{ seat: Seat }[]> {
     const options = fistful.parseOptions(undefined);
     const seed = `rebuilt-${id}`;
     let state = fistful.setup(seed, 2, options);
@@ -66,14 +67,15 @@ describe("a table rebuilt from the store", () => {
     await colyseus.saloon.keeper.scan(true);
     for (let i = 0; i < 100 && !colyseus.getRoomById(id); i++) await sleep(50);
     expect(colyseus.getRoomById(id)).toBeDefined();
-    return actions.length;
+    return actions;
   }
 
   const storedActions = (id: string) => colyseus.store.prisma.matchAction.count({ where: { matchId: id } });
 
   it("keeps its bots waiting until one of its people is back, then plays on", async () => {
     const annToken = token("Ann");
-    const stored = await storedGameAtTheBotsTurn("rebuiltBotsWait", annToken);
+    const actions = await storedGameAtTheBotsTurn("rebuiltBotsWait", annToken);
+    const stored = actions.length;
     // Many times the bot's delay, and nobody there: the bot has not moved.
     await sleep(BOT_DELAY_MS * 15);
     expect(await storedActions("rebuiltBotsWait")).toBe(stored);
@@ -81,8 +83,14 @@ describe("a table rebuilt from the store", () => {
     const ann: Recorder = await record("Ann", colyseus.sdk.joinById("rebuiltBotsWait", { name: "Ann", token: annToken }));
     expect(ann.seat).toBe(0);
     expect(ann.snapshots[0]!.version).toBe(stored);
+    // Her `acted` is the version after her last stored action, as before the restart.
+    const annActed = actions.map((action) => action.seat).lastIndexOf(0) + 1;
+    expect(annActed).toBeGreaterThan(0);
+    expect(decodeActed(ann.snapshots[0]!, 0)).toBe(annActed);
     // Ann is back: the bot answers on its own (Ann sends nothing).
     await ann.until(() => ann.snapshots.at(-1)!.version > stored, "the bot's move after Ann came back", 10_000);
+    // The bot's move leaves Ann's `acted` where it was.
+    expect(decodeActed(ann.latest, 0)).toBe(annActed);
     expect(await storedActions("rebuiltBotsWait")).toBeGreaterThan(stored);
     await ann.room.leave(true);
   });

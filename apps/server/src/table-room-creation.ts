@@ -13,7 +13,7 @@ import { TableChat } from "./table-chat.ts";
 import { JoinRejected } from "./table-options.ts";
 import type { TableRoom } from "./table-room.ts";
 import { startGrace } from "./table-room-absence.ts";
-import { finish, halt } from "./table-room-moves.ts";
+import { finish, halt, showActed, standingActed } from "./table-room-moves.ts";
 import { setBotPace, showUndo } from "./table-room-requests.ts";
 import { maybeStart, setSeat } from "./table-room-seating.ts";
 import { readCreateRequest, replayStored } from "./table-setup.ts";
@@ -67,6 +67,7 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
     if (seat.kind === "human") startGrace(room, slot, now);
   }
   showUndo(room);
+  for (const slot of room.slots) showActed(room, slot.schema.seat, standingActed(room.actions, slot.schema.seat));
   setBotPace(room, match.table.botPace);
   room.recorder = recorderFor(room, match.options, match.table.private ?? false);
   room.recorded = true;

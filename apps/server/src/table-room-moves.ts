@@ -79,7 +79,7 @@ export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt
     .then(() => stored)
     .then(
       () => {
-        const published = publishAccepted(room, index, result.events, projection, scores);
+        const published = publishAccepted(room, index, seat, result.events, projection, scores);
         const sentAt = performance.now();
         moveTiming.publish.record(sentAt - committedAt);
         moveTiming.total.record(sentAt - receivedAt);
@@ -93,14 +93,15 @@ export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt
   return null;
 }
 
-/** Action `index` is stored: now everyone sees it, and the bots may answer it. */
-function publishAccepted(room: TableRoom, index: number, events: LogEvent[], projection: Projection, scores: FinalScores | null): Promise<void> | void {
+/** Action `index` (by `seat`) is stored: now everyone sees it, and the bots may answer it. */
+function publishAccepted(room: TableRoom, index: number, seat: Seat, events: LogEvent[], projection: Projection, scores: FinalScores | null): Promise<void> | void {
   if (room.halted || room.failed || room.status() === "abandoned") return;
   const from = room.events.length;
   room.events.push(...events);
   room.undo.published(index, from);
   showUndo(room);
   room.state.version = index + 1;
+  showActed(room, seat, index + 1);
   room.sync.write(projection);
   // The patch and the log message leave each connection in one write.
   sendingTogether(room.clients, () => {
@@ -109,6 +110,21 @@ function publishAccepted(room: TableRoom, index: number, events: LogEvent[], pro
   });
   if (scores) return finish(room, scores);
   room.bots.schedule();
+}
+
+/**
+ * The version right after `seat`'s latest action among `actions` (0: none): what its `acted`
+ * shows once those actions are published (a rebuild, a step taken back).
+ */
+export function standingActed(actions: readonly { seat: Seat }[], seat: Seat): number {
+  for (let index = actions.length - 1; index >= 0; index--) if (actions[index]!.seat === seat) return index + 1;
+  return 0;
+}
+
+/** Shows `seat` (in its private part) the version that carries its latest standing action. */
+export function showActed(room: TableRoom, seat: Seat, version: number): void {
+  const secret = room.slots[seat]?.schema.secret;
+  if (secret && secret.acted !== version) secret.acted = version;
 }
 
 /** The game is over: the result is stored, then shown. */

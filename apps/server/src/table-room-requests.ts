@@ -8,7 +8,7 @@ import { stepPreview } from "@saloon/engine";
 import { MAX_ACTION_BYTES, SERVER_MESSAGES, botPaceMessage } from "@saloon/protocol";
 import { describeIssues, jsonSize } from "./table-options.ts";
 import type { TableRoom } from "./table-room.ts";
-import { halt } from "./table-room-moves.ts";
+import { halt, showActed, standingActed } from "./table-room-moves.ts";
 import type { TableClient } from "./table-seats.ts";
 import type { Projection } from "./table-sync.ts";
 import type { UndoStep } from "./table-undo.ts";
@@ -30,24 +30,31 @@ export function onUndo(room: TableRoom, client: TableClient): void {
   const projection = room.sync.project(step.before, true);
   room.gameState = step.before;
   room.actions.length = step.index;
+  // Read now: later moves may join the list before this is published.
+  const acted = standingActed(room.actions, seat);
   room.log.info({ seat, index: step.index }, "step taken back");
   // Deleted from the store after the step's own write, and before any later move is written.
   const stored = room.recorder.takeBack(step.index);
   room.publishing = room.publishing
     .then(() => stored)
     .then(
-      () => publishUndo(room, step, projection),
+      () => publishUndo(room, step, projection, acted),
       (error: unknown) => halt(room, error),
     )
     .catch((error: unknown) => (error instanceof OwnershipLost ? halt(room, error) : room.failTable(error, "publish")));
 }
 
-/** The take-back is stored: the step's log events go, a note that it was taken back comes, everyone sees the game as before it. */
-function publishUndo(room: TableRoom, step: UndoStep, projection: Projection): void {
+/**
+ * The take-back is stored: the step's log events go, a note that it was taken back comes, everyone
+ * sees the game as before it. The seat's `acted` goes back to its step before, so that its next
+ * step, which gets the taken-back step's version, still changes it.
+ */
+function publishUndo(room: TableRoom, step: UndoStep, projection: Projection, acted: number): void {
   if (room.halted || room.failed || room.status() === "abandoned") return;
   if (step.eventsFrom !== null) room.events.length = step.eventsFrom;
   room.events.push({ type: "tookBack", seat: step.seat });
   showUndo(room);
+  showActed(room, step.seat, acted);
   room.state.version = step.index;
   room.sync.write(projection);
   room.pulse.patchNow();

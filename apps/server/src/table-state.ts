@@ -17,6 +17,12 @@ export const PrivateSeatSchema = schema(
     prompt: t.string().default(""),
     /** How many steps of its turn this seat can take back now (issue #15 item 3). */
     undo: t.uint8().default(0),
+    /**
+     * The table's version right after this seat's latest action that still stands (0: none): it
+     * changes in the very patch that shows the seat's own move, and no other seat's move touches
+     * it, so a client knows its answer has landed (docs/sync.md, "An answer in flight").
+     */
+    acted: t.uint32().default(0),
   },
   "PrivateSeat",
 );

@@ -10,7 +10,20 @@ import { WebSocketTransport as SdkWebSocketTransport } from "@colyseus/sdk/trans
 import { ColyseusTestServer } from "@colyseus/testing";
 import { type ActionBase, type AnyGame, type Game, type LogEvent, type Prompt, type RngState, type Seat, createRandom } from "@saloon/engine";
 import { games } from "@saloon/catalog";
-import { type ChatLine, type ChatMessage, type ErrorMessage, type LogMessage, type SeatedMessage, TABLE_ROOM, type TableSnapshot, decodePrompt, decodeView } from "@saloon/protocol";
+import {
+  type AnswerMark,
+  type ChatLine,
+  type ChatMessage,
+  type ErrorMessage,
+  type LogMessage,
+  type SeatedMessage,
+  TABLE_ROOM,
+  type TableSnapshot,
+  answerLanded,
+  decodeActed,
+  decodePrompt,
+  decodeView,
+} from "@saloon/protocol";
 import { MatchStore, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { type SaloonServer, type SaloonServerConfig, createSaloonServer } from "./app.ts";
@@ -274,50 +287,61 @@ export function token(name: string): string {
  */
 export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>, seed = player.label): () => void {
   const random = createRandom(seed);
-  // The prompt this seat last answered, while that answer may still be on its way. With
-  // simultaneous prompts another seat's action can produce a new snapshot before ours is applied,
-  // showing the same question again: it must not be answered twice. The question is answerable
-  // again once it has changed or gone, once the server refused the answer, or once the table has
-  // moved past the version it was answered at and then stayed quiet for a while (our answer was
-  // applied and the game asks the very same question again, as El Paso does after some steps).
-  let inFlight: { question: string; version: number } | null = null;
-  let quiet: ReturnType<typeof setTimeout> | undefined;
+  // The answer on its way, by where the table stood when it was sent. With simultaneous prompts
+  // another seat's action brings a new snapshot with the same question before ours is applied:
+  // it must not be answered twice. Ours has landed once the seat's `acted` changed (answerLanded),
+  // or was refused (an error); then the question shown is a new one, even when it reads the same.
+  let inFlight: AnswerMark | null = null;
+  let stopped = false;
   const onRefusal = (type: string, payload: unknown) => {
-    if (type !== "error") return;
+    if (type !== "error" || stopped) return;
+    const code = (payload as ErrorMessage).code;
+    if (code.startsWith("CHAT_")) return; // a chat line's refusal, not the action's
     inFlight = null;
     // A refused message was not acted on: ask again (a little later, when the rate limit refills).
-    setTimeout(act, (payload as ErrorMessage).code === "RATE_LIMITED" ? 150 : 0);
+    setTimeout(act, code === "RATE_LIMITED" ? 150 : 0);
   };
   player.onAnyMessage(onRefusal);
   const act = () => {
-    clearTimeout(quiet);
     const snapshot = player.snapshots.at(-1);
     const seat = player.seat;
-    if (!snapshot || seat === null || seat === undefined || snapshot.status !== "playing") return;
-    const question = snapshot.seats.find((s) => s.seat === seat)?.secret?.prompt ?? "";
-    if (inFlight && question !== inFlight.question) inFlight = null;
-    if (!question) return;
-    if (inFlight) {
-      if (snapshot.version > inFlight.version) {
-        quiet = setTimeout(() => {
-          if (player.snapshots.at(-1) !== snapshot) return;
-          inFlight = null;
-          act();
-        }, 500);
-      }
-      return;
-    }
+    if (stopped || !snapshot || seat === null || seat === undefined || snapshot.status !== "playing") return;
+    const mark: AnswerMark = { version: snapshot.version, acted: decodeActed(snapshot, seat) };
+    if (inFlight && !answerLanded(inFlight, mark)) return;
+    inFlight = null;
     const prompt = decodePrompt(snapshot, seat);
     if (!prompt) return;
-    inFlight = { question, version: snapshot.version };
+    inFlight = mark;
     player.room.send("action", game.bot(decodeView(snapshot, seat), prompt, random));
   };
   player.room.onStateChange(act);
   act();
   return () => {
-    clearTimeout(quiet);
+    stopped = true;
     player.room.onStateChange.remove(act);
   };
+}
+
+/**
+ * Every state a seated client received whose `acted` is not the version right after that seat's
+ * latest action up to that state's version (the table's `actions`, none taken back): what a
+ * client relies on to know its answer landed. Empty when all of them are right.
+ */
+export function actedMismatches(player: Recorder, actions: readonly { seat: Seat }[]): string[] {
+  const seat = player.seat!;
+  const wrong: string[] = [];
+  for (const snapshot of player.snapshots) {
+    let expected = 0;
+    for (let index = Math.min(snapshot.version, actions.length) - 1; index >= 0; index--) {
+      if (actions[index]!.seat === seat) {
+        expected = index + 1;
+        break;
+      }
+    }
+    const acted = decodeActed(snapshot, seat);
+    if (acted !== expected) wrong.push(`${player.label} at version ${snapshot.version}: acted ${acted}, expected ${expected}`);
+  }
+  return wrong;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { MatchStore } from "@saloon/db";
 import { type ActionBase, type LogEvent, type Prompt, createRandom, replay } from "@saloon/engine";
-import { TABLE_ROOM, decodeResult } from "@saloon/protocol";
+import { TABLE_ROOM, decodeActed, decodeResult } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
@@ -96,7 +96,8 @@ describe("undo", () => {
     // which closes the window: the table's seed differs every run).
     await playUntil([ann, bob], (last) => last === bob && ann.prompt()?.kind === "take" && undoCount(ann) === 0);
 
-    const start = { view: ann.view(), prompt: ann.prompt(), log: logOf(ann), version: ann.latest.version };
+    const start = { view: ann.view(), prompt: ann.prompt(), log: logOf(ann), version: ann.latest.version, acted: decodeActed(ann.latest, 0) };
+    expect(start.acted).toBeLessThan(start.version); // Bob moved last
     expect(undoCount(ann)).toBe(0);
     expect(await refusedUndo(ann)).toBe("NOTHING_TO_UNDO");
 
@@ -121,6 +122,8 @@ describe("undo", () => {
       expect(ann.view()).toEqual(back.view);
       expect(ann.prompt()).toEqual(back.prompt);
       expect(undoCount(ann)).toBe(before.length - taken);
+      // Ann's `acted` goes back to her step before (or to where it was when her turn began).
+      expect(decodeActed(ann.latest, 0)).toBe(taken < before.length ? start.version + before.length - taken : start.acted);
       // Bob sees the game as it was too, and the stored log replays to exactly that.
       await bob.until(() => bob.latest.version === ann.latest.version, "Bob's copy");
       const stored = await storedGame(tableId, 0);
@@ -135,6 +138,10 @@ describe("undo", () => {
     await bob.until(() => logOf(bob).length === start.log.length + before.length, "Bob's log");
     expect(logOf(bob).slice(-before.length)).toEqual(tookBack);
     expect(await refusedUndo(ann)).toBe("NOTHING_TO_UNDO");
+    // Her next step gets the first taken-back step's version, and `acted` shows it: she knows it landed.
+    await ann.act(ann.prompt()!.options[0]!);
+    expect(ann.latest.version).toBe(start.version + 1);
+    expect(decodeActed(ann.latest, 0)).toBe(start.version + 1);
 
     // The game goes on to its end; the stored match is what was played, minus what was taken back.
     await playUntil([ann, bob], () => ann.latest.status === "finished");
@@ -170,6 +177,7 @@ describe("undo", () => {
     await ann.until(() => ann.latest.version === version + 1 && logOf(ann).some((e) => e.type === "tookBack"), "the three messages' effect");
     await sleep(100);
     expect(ann.errors()).toEqual([]);
+    expect(decodeActed(ann.latest, 0)).toBe(version + 1);
     const stored = await storedGame(ann.room.roomId, 0);
     expect(stored.moves).toBe(version + 1);
     expect(stored.view).toEqual(ann.view());

@@ -247,8 +247,13 @@ export interface TableSnapshot {
     awayUntil: number;
     /** The grace period is over: the people still here may give the seat to a bot or end the game. */
     graceOver: boolean;
-    /** Only this seat's own: its view's paths that differ from the public ones, and its prompt (JSON, or ""). */
-    secret?: { view: Record<string, string>; prompt: string; undo?: number };
+    /**
+     * Only this seat's own: its view's paths that differ from the public ones, its prompt (JSON,
+     * or ""), how many steps it can take back, and `acted`: the version right after its latest
+     * action that still stands (0: none; absent from servers before it was added), which changes
+     * in the patch that shows that action and in no other (answerLanded).
+     */
+    secret?: { view: Record<string, string>; prompt: string; undo?: number; acted?: number };
   }[];
   /** The public view: path → leaf JSON text or container marker (view-paths.ts). */
   view: Record<string, string>;
@@ -273,6 +278,30 @@ export function decodeView<V>(snapshot: TableSnapshot, seat: Seat | null): V {
 export function decodePrompt<A extends ActionBase = ActionBase>(snapshot: TableSnapshot, seat: Seat | null): Prompt<A> | null {
   const text = seat === null ? "" : (snapshot.seats.find((s) => s.seat === seat)?.secret?.prompt ?? "");
   return text ? (JSON.parse(text) as Prompt<A>) : null;
+}
+
+/** The seat's `acted` (see TableSnapshot), or undefined for a spectator or from a server without it. */
+export function decodeActed(snapshot: TableSnapshot, seat: Seat | null): number | undefined {
+  return seat === null ? undefined : snapshot.seats.find((s) => s.seat === seat)?.secret?.acted;
+}
+
+/** Where the table stood, for one seat, when that seat decided an answer: its version and the seat's `acted`. */
+export interface AnswerMark {
+  version: number;
+  acted: number | undefined;
+}
+
+/**
+ * Whether a seat's answer, decided at `sent`, has landed by `now`: the first state whose `acted`
+ * differs carries it. Another seat's move raises the version but never changes this seat's
+ * `acted`, and the prompt cannot tell either (with simultaneous decisions it stays the same
+ * while the answer is on its way; El Paso may ask the same question again right after it
+ * landed). A refusal comes as an "error" message instead. From a server without `acted`, any
+ * newer version counts, as clients did before.
+ */
+export function answerLanded(sent: AnswerMark, now: AnswerMark): boolean {
+  if (now.acted === undefined || sent.acted === undefined) return now.version !== sent.version;
+  return now.acted !== sent.acted;
 }
 
 export function decodeResult(snapshot: TableSnapshot): FinalScores | null {

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   TABLE_OPTION_KEYS,
   type TableSnapshot,
+  answerLanded,
   createTableOptions,
+  decodeActed,
   decodePrompt,
   decodeResult,
   decodeView,
@@ -117,5 +119,32 @@ describe("the rejoin schedule", () => {
     expect(rejoinDelayMs(50, low)).toBe(750);
     // Within one step the delays differ from client to client, so a thousand do not come back at once.
     expect(new Set(Array.from({ length: 50 }, () => rejoinDelayMs(3))).size).toBeGreaterThan(20);
+  });
+});
+
+describe("an answer in flight", () => {
+  it("reads a seat's acted, and nothing for a spectator or from a server without it", () => {
+    const withActed: TableSnapshot = { ...snapshot, seats: [{ ...snapshot.seats[0]!, secret: { ...snapshot.seats[0]!.secret!, acted: 2 } }, snapshot.seats[1]!] };
+    expect(decodeActed(withActed, 0)).toBe(2);
+    expect(decodeActed(withActed, null)).toBeUndefined();
+    expect(decodeActed(withActed, 1)).toBeUndefined();
+    expect(decodeActed(snapshot, 0)).toBeUndefined();
+  });
+
+  it("lands when the seat's acted changes, not when another seat's move raises the version", () => {
+    const sent = { version: 4, acted: 2 };
+    expect(answerLanded(sent, { version: 4, acted: 2 })).toBe(false);
+    // Two bots answered their simultaneous prompts first: still on its way.
+    expect(answerLanded(sent, { version: 6, acted: 2 })).toBe(false);
+    expect(answerLanded(sent, { version: 7, acted: 7 })).toBe(true);
+    // One patch with the answer and a bot's move behind it.
+    expect(answerLanded(sent, { version: 8, acted: 5 })).toBe(true);
+    // After a step taken back `acted` may go down; a change is what counts.
+    expect(answerLanded({ version: 9, acted: 9 }, { version: 9, acted: 7 })).toBe(true);
+  });
+
+  it("falls back to any newer version from a server without acted", () => {
+    expect(answerLanded({ version: 4, acted: undefined }, { version: 4, acted: undefined })).toBe(false);
+    expect(answerLanded({ version: 4, acted: undefined }, { version: 5, acted: undefined })).toBe(true);
   });
 });

@@ -99,6 +99,17 @@ describe("pnpm bot", () => {
     expect(scoreLines(bob.output())).toEqual(lines);
   });
 
+  it("answers each decision once where every seat decides at once (El Gaucho's opening keep)", async () => {
+    const ann = cli("--url", url, "--create", "el-gaucho", "--players", "3", "--bots", "1", "--name", "Ann", "--delay", "0");
+    const [, tableId] = await ann.waitFor(/--join (\S+)/);
+    const bob = cli("--url", url, "--join", tableId!, "--name", "Bob", "--delay", "0");
+    const [annCode, bobCode] = await Promise.all([ann.exited, bob.exited]);
+    expect(annCode, ann.output()).toBe(0);
+    expect(bobCode, bob.output()).toBe(0);
+    // A second answer to a question already answered is refused (NOT_YOUR_TURN) and printed.
+    for (const output of [ann.output(), bob.output()]) expect(output).not.toContain("server refused");
+  });
+
   it("exits 2 with the usage on bad arguments, 1 when the table does not exist", async () => {
     const none = cli();
     expect(await none.exited).toBe(2);

@@ -8,6 +8,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { findGame } from "@saloon/catalog";
 import { type AnyGame, type FinalScores, type Seat, createRandom } from "@saloon/engine";
 import {
+  type AnswerMark,
   type CreateTableRequest,
   type ErrorMessage,
   type JoinOptions,
@@ -16,6 +17,8 @@ import {
   type SeatedMessage,
   TABLE_ROOM,
   type TableSnapshot,
+  answerLanded,
+  decodeActed,
   decodePrompt,
   decodeResult,
   decodeView,
@@ -65,8 +68,18 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
     let seat: Seat | null | undefined;
     let game: AnyGame | undefined;
     const random = createRandom(token);
-    /** Version at which we last sent an action: one answer per decision. */
-    let answeredVersion = -1;
+    /**
+     * Where the table stood when the answer on its way was sent: one answer per decision. It is on
+     * its way until the table shows it (this seat's `acted` changed: answerLanded) or refuses it;
+     * a newer version alone is another seat's move (El Gaucho asks every seat at once).
+     */
+    let inFlight: AnswerMark | null = null;
+    const owes = (current: TableSnapshot): boolean => {
+      if (seat === null || seat === undefined || current.status !== "playing") return false;
+      if (inFlight && !answerLanded(inFlight, { version: current.version, acted: decodeActed(current, seat) })) return false;
+      inFlight = null;
+      return decodePrompt(current, seat) !== null;
+    };
     let pending: ReturnType<typeof setTimeout> | undefined;
     let lastStatusLine = "";
     let refusals = 0;
@@ -88,11 +101,9 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
     const act = () => {
       pending = undefined;
       const current = snapshot();
-      if (done || !current || !game || seat === null || seat === undefined) return;
-      if (current.status !== "playing" || current.version <= answeredVersion) return;
-      const prompt = decodePrompt(current, seat);
-      if (!prompt) return;
-      answeredVersion = current.version;
+      if (done || !current || !game || seat === null || seat === undefined || !owes(current)) return;
+      const prompt = decodePrompt(current, seat)!;
+      inFlight = { version: current.version, acted: decodeActed(current, seat) };
       room.send("action", game.bot(decodeView(current, seat), prompt, random));
     };
 
@@ -124,9 +135,7 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
         return;
       }
       // Decide after a short pause, on the freshest state at that moment.
-      if (pending === undefined && current.status === "playing" && current.version > answeredVersion && seat !== null && seat !== undefined) {
-        if (decodePrompt(current, seat)) pending = setTimeout(act, options.delayMs);
-      }
+      if (pending === undefined && owes(current)) pending = setTimeout(act, options.delayMs);
     };
 
     room.onMessage(SERVER_MESSAGES.seated, (message: SeatedMessage) => {
@@ -145,7 +154,7 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
     room.onMessage(SERVER_MESSAGES.error, (error: ErrorMessage) => {
       if (error.code === "RATE_LIMITED") {
         // Not acted on: ask again once the budget has refilled.
-        answeredVersion = -1;
+        inFlight = null;
         clearTimeout(pending);
         pending = setTimeout(act, RATE_LIMIT_BACKOFF_MS);
         return;
@@ -160,10 +169,9 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
         });
         return;
       }
-      if (error.code === "NOT_YOUR_TURN" || error.code === "ILLEGAL_ACTION") {
-        answeredVersion = -1;
-        onState();
-      }
+      // Refused: the decision is open again, on what the table shows now.
+      inFlight = null;
+      onState();
     });
     room.onStateChange(onState);
     room.onLeave((code, reason) => {

@@ -24,6 +24,7 @@ import {
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
+import { AnswerGate } from "./answer-gate.ts";
 import { ChatLog } from "./chat.svelte.ts";
 import { isChatRefusal } from "./chat.ts";
 import { m } from "../paraglide/messages.js";
@@ -92,8 +93,12 @@ export class TableSession {
   /** Events added by the most recent log message (what just happened). */
   recent = $state.raw<LogEvent[]>([]);
   notices = $state<Notice[]>([]);
-  /** An action is on its way; the board ignores clicks until the server answers. */
+  /**
+   * An action is on its way; the board ignores clicks (and shows them waiting) until the table
+   * shows it or refuses it (answer-gate.ts): another seat's move meanwhile does not free it.
+   */
   busy = $state(false);
+  readonly #answer = new AnswerGate();
   /** The table chat (chat.svelte.ts). */
   readonly chat = new ChatLog();
 
@@ -162,6 +167,8 @@ export class TableSession {
   attach(room: Room): void {
     this.room = room;
     this.connection = "open";
+    // A new connection: whatever was on its way went with the old one; its first state says what is owed.
+    this.#settle();
     room.reconnection.minUptime = 1000;
     // A few quick tries to resume the same session; after a server restart the session is gone
     // and joining the table again by id (onLeave below) is what brings the player back.
@@ -183,13 +190,13 @@ export class TableSession {
       }
       // A refused step check is answered "don't know": the page asks to confirm then.
       this.#stepChecks.shift()?.(null);
-      this.busy = false;
+      this.#settle();
       this.notify(tableErrorText(String(message.code), message.message));
     });
     room.onStateChange((state) => {
       const raw = state as { toJSON?: () => unknown };
       const next = normalise(typeof raw.toJSON === "function" ? raw.toJSON() : state);
-      if (this.snapshot?.version !== next.version) this.busy = false;
+      if (typeof this.seat === "number" && this.#answer.seen(next, this.seat)) this.busy = false;
       this.snapshot = next;
       if (!this.gameId) this.gameId = next.game;
     });
@@ -198,9 +205,12 @@ export class TableSession {
     });
     room.onReconnect(() => {
       this.connection = "open";
+      // An answer sent as the connection went may never have arrived: the decision is open again
+      // (if it did arrive, the table refuses the second one, typed, and shows the first).
+      this.#settle();
     });
     room.onLeave((code: number) => {
-      this.busy = false;
+      this.#settle();
       if (this.#left) return;
       const status = this.snapshot?.status;
       // The server went away (restart, crash, or the table moved to another process) while the
@@ -232,17 +242,22 @@ export class TableSession {
     }
   }
 
-  #sent = 0;
-
+  /**
+   * Sends the person's answer, once: until the table shows it or refuses it, further clicks do
+   * nothing. No timer frees it: a slow table would otherwise take the same answer twice; a
+   * connection that goes frees it (onReconnect, onLeave, attach).
+   */
   act(option: Option): void {
-    if (!this.room || this.busy) return;
+    if (!this.room || !this.snapshot || typeof this.seat !== "number") return;
+    if (!this.#answer.open(this.snapshot, this.seat)) return;
     this.busy = true;
-    const sent = ++this.#sent;
     this.room.send(CLIENT_MESSAGES.action, option);
-    // Never stay stuck: if no answer comes, clicks work again after a moment.
-    setTimeout(() => {
-      if (this.#sent === sent) this.busy = false;
-    }, 4000);
+  }
+
+  /** Nothing is on its way any more: clicks work again. */
+  #settle(): void {
+    this.#answer.clear();
+    this.busy = false;
   }
 
   /** Sends a line to the table chat (already cleaned and within the length). */

@@ -110,9 +110,9 @@ export class MatchStore {
     return this.recordPlayerByHash(hashToken(token), displayName);
   }
 
-  async recordPlayerByHash(tokenHash: string, rawName: string, client: Pick<PrismaClient, "player"> = this.prisma): Promise<string> {
+  async recordPlayerByHash(tokenHash: string, rawName: string): Promise<string> {
     const displayName = storableText(rawName);
-    const player = await client.player.upsert({
+    const player = await this.prisma.player.upsert({
       where: { tokenHash },
       create: { tokenHash, displayName },
       update: { displayName, lastSeenAt: new Date() },

@@ -2,6 +2,7 @@
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
  *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
  *                 [--clients 1] [--node-args "--max-semi-space-size=32"]
+ *                 [--drain-commit-ms 250] [--server-log FILE]
  *
  * A real server process (main.ts, spawned) and real SDK clients over loopback, in --clients
  * worker threads that share the tables (bench-load-clients.ts). Per table one
@@ -24,9 +25,18 @@
  * Timing figures are only as good as the machine is quiet: say what else ran.
  * --profile DIR: the server writes a V8 CPU profile (.cpuprofile) into DIR when it stops.
  * --node-args: options for the server's node (space-separated), e.g. V8's heap sizes.
+ *
+ * The opening: a thousand tables opening at once write their starts while the first ones play,
+ * and on PGlite (one connection) the moves' group commit once fell ~20 s behind then (docs/sync.md).
+ * The measuring window starts only once the opening's writes have drained: two metrics lines in
+ * a row that committed moves with a write backlog under 100 rows and a commit p99 under
+ * --drain-commit-ms (0: do not wait; at most 60 s). Printed: how long that took, when the last
+ * table's game started (its start stored), and the opening's worst seconds.
+ * --server-log FILE: every line the server logged (its JSON lines, the metrics among them), for
+ * reading the opening second by second.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -49,6 +59,8 @@ const { values } = parseArgs({
     profile: { type: "string" },
     clients: { type: "string", default: "1" },
     "node-args": { type: "string", default: "" },
+    "drain-commit-ms": { type: "string", default: "250" },
+    "server-log": { type: "string" },
   },
 });
 const tableCount = Number(values.tables);
@@ -56,10 +68,13 @@ const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const seats = Number(values.seats);
 const clientThreads = Number(values.clients);
+const drainCommitMs = Number(values["drain-commit-ms"]);
 const gameIds = values.game.split(",").map((id) => id.trim());
 for (const id of gameIds) if (!Object.hasOwn(games, id)) throw new Error(`no game "${id}"; choose from ${Object.keys(games).join(", ")}`);
 if (values.database !== "pglite" && values.database !== "postgres") throw new Error("--database is pglite or postgres");
-if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1)) throw new Error("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2");
+if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1 && drainCommitMs >= 0)) {
+  throw new Error("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2, --drain-commit-ms >= 0");
+}
 
 const thinkMs = rate > 0 ? Math.round(1000 / rate) : 0;
 
@@ -121,6 +136,45 @@ class ClientThread {
   }
 }
 
+const isMetrics = (line: Record<string, unknown>) => line.msg === "load metrics";
+
+/**
+ * Waits (at most 60 s) for two metrics lines in a row, after the tables opened, that committed
+ * moves with a write backlog under 100 rows and a commit p99 under --drain-commit-ms: the
+ * opening's writes have drained.
+ * Resolves with whether they did.
+ */
+async function untilDrained(server: ServerProcess): Promise<boolean> {
+  if (drainCommitMs === 0) return true;
+  const since = server.logs.length;
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    // Two seconds in a row that committed moves: a second without any commit reports a p99 of 0
+    // (seen: the window once opened in the middle of a 20 s stall).
+    const lines = server.logs.slice(since).filter(isMetrics);
+    const calm = lines.map((line) => (line.batches as number) > 0 && (line.writeBacklog as number) < 100 && (line.commitP99Ms as number) < drainCommitMs);
+    if (calm.some((ok, i) => ok && calm[i + 1])) return true;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return false;
+}
+
+/** The opening's metrics lines: how long until the window, the worst backlog and commit seconds, the slowest second's rows. */
+function describeOpening(lines: Record<string, unknown>[], openingAt: number, seconds: number, drained: boolean): string {
+  const metrics = lines.filter(isMetrics);
+  const starts = lines.filter((line) => line.msg === "game started").map((line) => line.time as number);
+  const lastStart = starts.length ? `the last of ${starts.length} games started at ${((Math.max(...starts) - openingAt) / 1000).toFixed(1)} s; ` : "";
+  if (metrics.length === 0) return `${seconds.toFixed(1)} s until the window (no metrics lines)`;
+  const rows = metrics.map((line) => line.rowsWritten as number);
+  const perSecond = rows.slice(1).map((value, i) => value - rows[i]!);
+  const worst = (name: string) => Math.max(...metrics.map((line) => line[name] as number));
+  return (
+    `${seconds.toFixed(1)} s until the window${drained ? "" : ` (the writes had NOT drained after 60 s: commit p99 still ≥ ${drainCommitMs} ms)`}; ${lastStart}` +
+    `backlog max ${worst("writeBacklog")} rows; commit p50 worst ${ms(worst("commitP50Ms"))} ms, p99 worst ${ms(worst("commitP99Ms"))} ms; ` +
+    `rows written per second min ${perSecond.length ? Math.min(...perSecond) : "?"}, max ${perSecond.length ? Math.max(...perSecond) : "?"}`
+  );
+}
+
 async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const count = Math.min(clientThreads, tableCount);
   const threads = Array.from({ length: count }, (_, i) => {
@@ -129,9 +183,12 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
     return new ClientThread({ gameId: game.id, url: server.url, from, to, seats, rate, spectators: values.spectators });
   });
   const opening = performance.now();
+  const openingAt = Date.now();
+  const openingFrom = server.logs.length;
   await Promise.all(threads.map((thread) => thread.opened));
   const opened = performance.now() - opening;
   await new Promise((done) => setTimeout(done, 1000)); // settle: first moves, joins
+  const drained = await untilDrained(server);
   const logFrom = server.logs.length;
   const cpuFrom = cpuSeconds(server.child.pid!);
   const schedFrom = schedNs(server.child.pid!);
@@ -164,6 +221,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const actions = totals.player.versions;
   console.log(`\n${game.title} (${game.id}): ${tableCount} tables × ${seats} seats (1 person + ${seats - 1} bots${values.spectators ? " + 1 spectator" : ""}), ${rate > 0 ? `${rate} action/s per table` : "bots without delay"}, ${values.database}, clients in ${threads.length} thread${threads.length === 1 ? "" : "s"}`);
   console.log(`  opened in ${(opened / 1000).toFixed(1)} s; measured ${elapsed.toFixed(1)} s; games finished ${totals.finished}; refused actions ${totals.refused} (${totals.refusedMeasured} in the window)`);
+  console.log(`  opening:               ${describeOpening(server.logs.slice(openingFrom, logFrom), openingAt, (performance.now() - opening) / 1000 - elapsed, drained)}`);
   console.log(`  move→patch, person:    ${latencyLine(totals.player)}`);
   if (values.spectators) console.log(`  move→patch, spectator: ${latencyLine(totals.spectator)}`);
   console.log(`  accepted actions/s:    ${(actions / elapsed).toFixed(0)}`);
@@ -235,6 +293,7 @@ try {
   for (const id of gameIds) ok = (await runGame(server, games[id]!)) && ok;
 } finally {
   await server.kill("SIGTERM");
+  if (values["server-log"]) writeFileSync(values["server-log"], server.logs.map((line) => JSON.stringify(line)).join("\n") + "\n");
   await dropScratch().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -9,6 +9,7 @@ import type { ChatLine, MatchDetail, MatchPage, MatchSummary, MyTable } from "@s
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 import { OwnershipLost } from "./action-writer.ts";
+import { writeCreate, writeStart } from "./match-start.ts";
 import { storableJson, storableText } from "./storable.ts";
 
 export type MatchStatus = "waiting" | "playing" | "finished" | "abandoned";
@@ -109,9 +110,9 @@ export class MatchStore {
     return this.recordPlayerByHash(hashToken(token), displayName);
   }
 
-  async recordPlayerByHash(tokenHash: string, rawName: string, client: Pick<PrismaClient, "player"> = this.prisma): Promise<string> {
+  async recordPlayerByHash(tokenHash: string, rawName: string): Promise<string> {
     const displayName = storableText(rawName);
-    const player = await client.player.upsert({
+    const player = await this.prisma.player.upsert({
       where: { tokenHash },
       create: { tokenHash, displayName },
       update: { displayName, lastSeenAt: new Date() },
@@ -119,21 +120,12 @@ export class MatchStore {
     return player.id;
   }
 
+  /**
+   * The match row and its seats, in one statement; nothing at all if a row with its id exists
+   * already (a waiting table's row written after its start: the start's row is kept).
+   */
   async createMatch(match: NewMatch): Promise<void> {
-    await this.prisma.match.create({
-      data: {
-        id: match.id,
-        game: match.game,
-        rulesVersion: match.rulesVersion,
-        options: storableJson(match.options) as Prisma.InputJsonValue,
-        seed: match.seed,
-        status: match.status,
-        createdAt: match.createdAt,
-        table: (match.table ?? {}) as unknown as Prisma.InputJsonValue,
-        ownerId: match.ownerId ?? null,
-        seats: { create: match.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: storableText(s.name), playerId: s.playerId })) },
-      },
-    });
+    await writeCreate(this.prisma, match);
   }
 
   /** The table's setup changed at the table (its bot pace): a rebuilt table takes it up again. */
@@ -156,34 +148,12 @@ export class MatchStore {
   }
 
   /**
-   * The start of a game in one transaction: the match row (created if its earlier write was
-   * lost), a player per person, every seat, and the status. A table publishes "playing" only
-   * after this has committed, so a rebuilt table always knows who sits where.
+   * The start of a game in one statement (match-start.ts): the match row (created if its earlier
+   * write was lost), a player per person, every seat, and the status. A table publishes
+   * "playing" only after this has committed, so a rebuilt table always knows who sits where.
    */
   async startMatch(match: NewMatch, startedAt: Date, seats: StartingSeat[]): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      await tx.match.upsert({
-        where: { id: match.id },
-        create: {
-          id: match.id,
-          game: match.game,
-          rulesVersion: match.rulesVersion,
-          options: storableJson(match.options) as Prisma.InputJsonValue,
-          seed: match.seed,
-          status: "playing",
-          createdAt: match.createdAt,
-          startedAt,
-          table: (match.table ?? {}) as unknown as Prisma.InputJsonValue,
-          ownerId: match.ownerId ?? null,
-        },
-        update: { status: "playing", startedAt },
-      });
-      for (const seat of seats) {
-        const playerId = seat.tokenHash ? await this.recordPlayerByHash(seat.tokenHash, seat.name, tx) : null;
-        const row = { kind: seat.kind, name: storableText(seat.name), playerId };
-        await tx.matchSeat.upsert({ where: { matchId_seat: { matchId: match.id, seat: seat.seat } }, create: { matchId: match.id, seat: seat.seat, ...row }, update: row });
-      }
-    }, INTERACTIVE_TRANSACTION);
+    await writeStart(this.prisma, match, startedAt, seats);
   }
 
   /** A seat changed hands during the game (a bot took over the seat of a person who left). */

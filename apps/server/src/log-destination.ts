@@ -49,17 +49,23 @@ export class BufferedLogDestination {
     this.waiting.push(line);
     this.waitingChars += line.length;
     if (this.lastLevel >= this.options.immediateLevel || this.waitingChars >= this.options.maxChars) {
-      this.flush();
+      this.writeWaiting();
       return;
     }
     if (this.timer === null) {
-      this.timer = setTimeout(() => this.flush(), this.options.flushMs);
+      this.timer = setTimeout(() => this.writeWaiting(), this.options.flushMs);
       // A waiting line never keeps the process alive; "exit" writes it.
       this.timer.unref();
     }
   }
 
-  flush(): void {
+  /** Writes what waits; `done` (pino's logger.flush(cb) passes one) is called once it is written. */
+  flush(done?: (error?: Error) => void): void {
+    this.writeWaiting();
+    done?.();
+  }
+
+  private writeWaiting(): void {
     if (this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;

@@ -8,7 +8,7 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { Client } from "@colyseus/core";
 import { WebSocketClient, WebSocketTransport } from "@colyseus/ws-transport";
-import type { WebSocket, WebSocketServer } from "ws";
+import type { WebSocket } from "ws";
 import { addressOf } from "./http-guard.ts";
 
 /** WebSocket's limit for a close frame's reason, in UTF-8 bytes (RFC 6455 §5.5: 125 minus the code). */
@@ -88,66 +88,14 @@ function answerTogether(socket: WebSocket, connection: Socket): void {
   } as WebSocket["emit"];
 }
 
-/** The release of each connection whose handshake answer is held back (see holdHandshakes). */
-const heldHandshakes = new WeakMap<Socket, () => void>();
-
-/**
- * The WebSocket handshake's answer (101 Switching Protocols) and the first message of the
- * connection leave in one write: ws writes the 101 before Colyseus's connection handler runs,
- * and Colyseus's _onJoin sends the join's first message (JOIN_ROOM) a few microtasks later, two
- * write(2)s to the same connection in the same turn of the event loop. A write to a TCP
- * connection cost ~0.05–0.1 ms of the server's CPU (bench:join's profile: `writev` and
- * `writeUtf8String` ~15 % of a join), and each person coming back after a restart pays it.
- *
- * The connection is corked when ws is about to write the 101 and uncorked right after the first
- * message was handed to the socket, or at the latest in the check phase of the same turn
- * (setImmediate: after every microtask of the upgrade), so nothing waits longer than it did:
- * a connection whose first message needs real I/O first (or that never gets one) gets its 101
- * in the same turn as before.
- */
-function holdHandshakes(wss: WebSocketServer): void {
-  wss.on("headers", (_headers: string[], req: IncomingMessage) => {
-    const connection = req.socket as Socket;
-    connection.cork();
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      clearImmediate(timer);
-      heldHandshakes.delete(connection);
-      connection.uncork();
-    };
-    const timer = setImmediate(release);
-    heldHandshakes.set(connection, release);
-  });
-}
-
-/** Releases the held handshake with the first message `socket` sends (see holdHandshakes). */
-function releaseWithFirstMessage(socket: WebSocket, connection: Socket): void {
-  const release = heldHandshakes.get(connection);
-  if (!release) return;
-  const send = socket.send;
-  socket.send = function firstSend(this: WebSocket, ...args: Parameters<WebSocket["send"]>): void {
-    // Back to ws's own send for every later message.
-    socket.send = send;
-    try {
-      send.apply(this, args);
-    } finally {
-      release();
-    }
-  } as WebSocket["send"];
-}
-
 export class SaloonTransport extends WebSocketTransport {
   constructor(options: { maxFrameBytes: number; trustProxy: boolean }) {
     super({ maxPayload: options.maxFrameBytes });
-    holdHandshakes(this.wss);
     // Before Colyseus's own listener, which may run a room's onJoin synchronously.
     this.wss.prependListener("connection", (socket: WebSocket, req: IncomingMessage) => {
       addresses.set(socket, addressOf(req, options.trustProxy));
       connections.set(socket, req.socket);
       answerTogether(socket, req.socket);
-      releaseWithFirstMessage(socket, req.socket);
     });
   }
 }

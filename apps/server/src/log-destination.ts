@@ -49,23 +49,17 @@ export class BufferedLogDestination {
     this.waiting.push(line);
     this.waitingChars += line.length;
     if (this.lastLevel >= this.options.immediateLevel || this.waitingChars >= this.options.maxChars) {
-      this.writeWaiting();
+      this.flush();
       return;
     }
     if (this.timer === null) {
-      this.timer = setTimeout(() => this.writeWaiting(), this.options.flushMs);
+      this.timer = setTimeout(() => this.flush(), this.options.flushMs);
       // A waiting line never keeps the process alive; "exit" writes it.
       this.timer.unref();
     }
   }
 
-  /** Writes what waits; `done` (pino's logger.flush(cb) passes one) is called once it is written. */
-  flush(done?: (error?: Error) => void): void {
-    this.writeWaiting();
-    done?.();
-  }
-
-  private writeWaiting(): void {
+  flush(): void {
     if (this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;

@@ -18,11 +18,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MatchStore, databaseConfigFromEnv, describeDatabase, openDatabase } from "@saloon/db";
 import { pino } from "pino";
-import { stdoutLogDestination } from "./log-destination.ts";
 import { moveTiming } from "./move-timing.ts";
 
-// Info lines are gathered for up to 100 ms and written together; warnings and worse at once (log-destination.ts).
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } }, stdoutLogDestination());
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
 
 // Zero setup by default: an embedded PGlite in .data/; DATABASE_URL selects a real PostgreSQL.
 // Migrations are applied on every start. The database opens (PGlite boots in its worker thread,

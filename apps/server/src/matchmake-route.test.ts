@@ -201,8 +201,19 @@ describe("every body the route reads is answered by the route", () => {
   });
 
   it("while the matchmaker shuts down, answers 503 as Colyseus's route does, even for a body that was arriving", async () => {
-    // hotReload is the matchmaker's own way in and out of SHUTTING_DOWN (for 50 ms and more).
+    // hotReload is the matchmaker's own way in and out of SHUTTING_DOWN. Left alone it is back
+    // to READY 50 ms later, which a loaded machine can take to carry one request (the test
+    // failed now and then beside busy cores): its last step, the driver's cleanup, waits here
+    // until both answers are in, so the window holds however slow the machine is.
     const reload = () => (matchMaker as unknown as { hotReload(): Promise<void> }).hotReload();
+    const driver = matchMaker.driver as unknown as { cleanup(processId: string): Promise<unknown> };
+    const cleanup = driver.cleanup;
+    let answered!: () => void;
+    const bothAnswered = new Promise<void>((resolve) => (answered = resolve));
+    driver.cleanup = async (processId: string) => {
+      await bothAnswered;
+      return cleanup.call(driver, processId);
+    };
     let reloading: Promise<void> | undefined;
     let colyseusOwn: Promise<Answer> | undefined;
     // The body's last part and a request of its own go out the moment the shutdown begins.
@@ -214,9 +225,16 @@ describe("every body the route reads is answered by the route", () => {
         colyseusOwn = post("/matchmake/joinById/nope", "{}");
       },
     });
-    const direct = (await arriving)!;
-    const own = (await colyseusOwn)!;
-    await reloading;
+    let direct: Answer;
+    let own: Answer;
+    try {
+      direct = (await arriving)!;
+      own = (await colyseusOwn)!;
+    } finally {
+      answered();
+      await reloading;
+      driver.cleanup = cleanup;
+    }
     expect(reachedColyseus).toEqual(["/matchmake/joinById/nope"]);
     expect([direct.status, direct.text, direct.headers["content-type"]]).toEqual([503, "", "application/json"]);
     expect([own.status, own.text, own.headers["content-type"]]).toEqual([503, "", "application/json"]);

@@ -120,7 +120,8 @@ describe.skipIf(skipBrowserTests)("table chat and the phone layout", () => {
     rooms.push(watcher);
     const phone = await person("Dee", PHONE);
     await phone.goto(`${site.base}/#/table/${watcher.roomId}/watch`);
-    await phone.getByTestId("final-scores").waitFor({ timeout: 30_000 });
+    // Two bots play a whole game first: on a loaded CI machine that took over 30 s.
+    await phone.getByTestId("final-scores").waitFor({ timeout: 120_000 });
 
     await shot(phone, "phone-final-scores", true);
     const layout = await phone.evaluate(() => {

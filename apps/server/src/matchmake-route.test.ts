@@ -90,7 +90,9 @@ async function stillServing(): Promise<void> {
   expect(health.status).toBe("ok");
   const before = reachedColyseus.length;
   const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name: "Ann", token: token("ann") }));
-  expect(ann.room.roomId).toBeTruthy();
+  // Seated by the route and playing: the table started (a person and a bot), not just a reply.
+  expect(ann.seat).toBe(0);
+  await ann.until(() => ann.latest.status === "playing", "the table's start");
   expect(reachedColyseus.slice(before).filter((path) => path.startsWith("/matchmake/"))).toEqual([]);
   await ann.room.leave();
 }

@@ -22,7 +22,7 @@ type Raw = Pick<PrismaClient, "$executeRawUnsafe">;
  *
  * The seats refer to players and to the match written by sibling CTEs of the same statement:
  * PostgreSQL checks foreign keys at the end of the statement, so they see those rows (tested on
- * PGlite and PostgreSQL in match-store.test.ts).
+ * PGlite and PostgreSQL in match-start.test.ts).
  */
 export async function writeStart(prisma: Raw, match: NewMatch, startedAt: Date, seats: StartingSeat[]): Promise<void> {
   const now = new Date().toISOString();

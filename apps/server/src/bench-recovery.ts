@@ -9,8 +9,11 @@
  * the rebuild, the people coming back). `--think-on-return`: the person pauses before their first
  * answer after coming back too, as in the runs before 23 Nov. `--database postgres` runs on a scratch database of the PostgreSQL
  * server in DATABASE_URL or TEST_DATABASE_URL; the default is a fresh PGlite folder.
+ * `--client-cpu-prof FILE`: a V8 CPU profile of this process (the thousand clients) from the
+ * restart until every table moves again (scripts/profile-summary.mjs reads it).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +30,8 @@ const { values } = parseArgs({
     // lines (JSON, one a line), and a V8 CPU profile of the restarted server (node --cpu-prof).
     "server-log": { type: "string" },
     "cpu-prof": { type: "string" },
+    // The clients' side of the same: where this process's CPU goes while they come back.
+    "client-cpu-prof": { type: "string" },
     // Options for the restarted server's node (space-separated), e.g. V8's heap sizes.
     "node-args": { type: "string", default: "" },
     // As before 23 Nov: the person pauses their 1 s "think" before the first answer after coming
@@ -104,6 +109,12 @@ console.log(`killed with SIGKILL at ${seen.reduce((a, b) => a + b, 0)} accepted 
 // After the restart people and bots keep the same calm pace: a table that is back must not eat
 // the CPU the others need to come back. A bot's first move after the rebuild comes 1 s later.
 const rejoins = people.map((p) => p.rejoinedAt.length);
+const clientProfiler = values["client-cpu-prof"] ? new Session() : null;
+if (clientProfiler) {
+  clientProfiler.connect();
+  await clientProfiler.post("Profiler.enable");
+  await clientProfiler.post("Profiler.start");
+}
 for (const person of people) person.answerAtOnceOnReturn = !values["think-on-return"];
 const restarting = Date.now();
 const benchCpu = process.cpuUsage();
@@ -144,6 +155,11 @@ const logTime = (msg: string) => (server.logs.find((line) => line.msg === msg)?.
 const takeover = server.logs.find((line) => line.msg === "tables taken over");
 await everyoneBack;
 clearInterval(sampling!);
+if (clientProfiler) {
+  const { profile } = await clientProfiler.post("Profiler.stop");
+  writeFileSync(values["client-cpu-prof"]!, JSON.stringify(profile));
+  clientProfiler.disconnect();
+}
 const benchCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu));
 const serverCpuMs = processCpuMs(server.child.pid);
 // A table's version is its count of actions, and its bots wait for its person: the first version

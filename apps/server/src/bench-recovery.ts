@@ -66,6 +66,20 @@ function processCpuMs(pid: number | undefined): number | null {
     return null;
   }
 }
+/**
+ * The kernel's count of connections its listen queues could not take (TcpExt ListenOverflows,
+ * machine-wide): each one is a handshake the client repeats a second or more later.
+ */
+function listenOverflows(): number | null {
+  try {
+    const lines = readFileSync("/proc/net/netstat", "utf8").split("\n").filter((line) => line.startsWith("TcpExt:"));
+    const names = lines[0]!.split(" ");
+    const counts = lines[1]!.split(" ");
+    return Number(counts[names.indexOf("ListenOverflows")]);
+  } catch {
+    return null;
+  }
+}
 const spread = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return `first ${seconds(sorted[0]!)} s, median ${seconds(sorted[Math.floor(sorted.length / 2)]!)} s, last ${seconds(sorted.at(-1)!)} s`;
@@ -116,6 +130,7 @@ if (clientProfiler) {
   await clientProfiler.post("Profiler.start");
 }
 for (const person of people) person.answerAtOnceOnReturn = !values["think-on-return"];
+const overflowsBefore = listenOverflows();
 const restarting = Date.now();
 const benchCpu = process.cpuUsage();
 const profiling = [...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`] : []), ...values["node-args"].split(" ").filter(Boolean)];
@@ -160,6 +175,7 @@ if (clientProfiler) {
   writeFileSync(values["client-cpu-prof"]!, JSON.stringify(profile));
   clientProfiler.disconnect();
 }
+const overflowsAfter = listenOverflows();
 const benchCpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(benchCpu));
 const serverCpuMs = processCpuMs(server.child.pid);
 // A table's version is its count of actions, and its bots wait for its person: the first version
@@ -202,6 +218,7 @@ if (cpuAtReady) console.log(`restarted server's own CPU:     ${seconds(cpuAtRead
 if (serverCpuMs !== null) console.log(`restarted server's own CPU:     ${seconds(serverCpuMs)} s until every table moves (machine load ${loadavg()[0]!.toFixed(1)})`);
 // The thousand clients share the machine with the server: how much of it they took meanwhile.
 console.log(`bench clients' own CPU:         ${seconds(benchCpuMs)} s over those ${seconds(slowest)} s`);
+if (overflowsBefore !== null && overflowsAfter !== null) console.log(`listen queue overflows:         ${overflowsAfter - overflowsBefore} (machine-wide, restart → every table moves: each a connection retried 1+ s later)`);
 console.log(`kill → every table moves:       ${seconds(Math.max(...backAt) + restarting - killed)} s`);
 const complaints = new Map<string, number>();
 for (const line of server.logs) if ((line.level as number) >= 40) complaints.set(line.msg as string, (complaints.get(line.msg as string) ?? 0) + 1);

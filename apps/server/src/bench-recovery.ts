@@ -170,6 +170,8 @@ const logTime = (msg: string) => (server.logs.find((line) => line.msg === msg)?.
 const takeover = server.logs.find((line) => line.msg === "tables taken over");
 await everyoneBack;
 clearInterval(sampling!);
+// The moves the tables already back made meanwhile: work the server did beside the way back.
+const movesMeanwhile = people.reduce((sum, person, i) => sum + person.maxSeen - person.rejoinedAt[rejoins[i]!]!, 0);
 if (clientProfiler) {
   const { profile } = await clientProfiler.post("Profiler.stop");
   writeFileSync(values["client-cpu-prof"]!, JSON.stringify(profile));
@@ -215,6 +217,10 @@ console.log(`restart → every table ready:    ${seconds(lastReady)} s (the targ
 // itself spent (all its threads, from its start until every table moved) is the steadier figure.
 const cpuAtReady = cpuSamples.find((sample) => sample.at >= lastReady) ?? cpuSamples.at(-1);
 if (cpuAtReady) console.log(`restarted server's own CPU:     ${seconds(cpuAtReady.cpuMs)} s until every table is ready (sampled every 0.1 s)`);
+const cpuAt = (msg: string) => cpuSamples.find((sample) => sample.at >= logTime(msg) - restarting)?.cpuMs;
+const [cpuListening, cpuRebuilt] = [cpuAt("Saloon server listening"), cpuAt("running games rebuilt")];
+if (cpuListening !== undefined && cpuRebuilt !== undefined) console.log(`restarted server's own CPU:     ${seconds(cpuListening)} s when listening, ${seconds(cpuRebuilt)} s when every table was rebuilt`);
+console.log(`moves meanwhile:                ${movesMeanwhile} accepted after their person was back, until every table moved`);
 if (serverCpuMs !== null) console.log(`restarted server's own CPU:     ${seconds(serverCpuMs)} s until every table moves (machine load ${loadavg()[0]!.toFixed(1)})`);
 // The thousand clients share the machine with the server: how much of it they took meanwhile.
 console.log(`bench clients' own CPU:         ${seconds(benchCpuMs)} s over those ${seconds(slowest)} s`);

@@ -8,6 +8,8 @@ export default defineProject({
     include: ["**/*.e2e.test.ts"],
     environment: "node",
     testTimeout: 240_000,
-    hookTimeout: 60_000,
+    // Longer than the harness's own 60 s wait for the server's /health, so a server that does not
+    // come up fails with what it printed rather than a bare hook timeout.
+    hookTimeout: 90_000,
   },
 });

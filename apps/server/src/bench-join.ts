@@ -12,12 +12,13 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { Client, type Room } from "@colyseus/sdk";
 import { freePort, startServer } from "./process-harness.ts";
+import { readOptions } from "./cli-options.ts";
 
-const { values } = parseArgs({ options: { joins: { type: "string", default: "600" }, rounds: { type: "string", default: "3" }, "cpu-prof": { type: "string" } } });
+const { values, fail } = readOptions("pnpm bench:join", { joins: { type: "string", default: "600" }, rounds: { type: "string", default: "3" }, "cpu-prof": { type: "string" } });
 const joins = Number(values.joins);
+if (!(Number.isInteger(joins) && joins > 0 && Number(values.rounds) > 0)) fail("--joins is a whole number > 0, --rounds > 0");
 const dir = mkdtempSync(join(tmpdir(), "saloon-bench-join-"));
 const port = await freePort();
 // The bot never moves (so only joins cost anything), and budgets stay out of the way.

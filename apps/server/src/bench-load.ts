@@ -39,29 +39,27 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
 import type { AnyGame } from "@saloon/engine";
 import { type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
 import { type ServerProcess, freePort, startServer } from "./process-harness.ts";
+import { readOptions } from "./cli-options.ts";
 
-const { values } = parseArgs({
-  options: {
-    tables: { type: "string", default: "100" },
-    seconds: { type: "string", default: "20" },
-    spectators: { type: "boolean", default: false },
-    database: { type: "string", default: "pglite" },
-    game: { type: "string", default: "fistful,el-gaucho,el-paso" },
-    rate: { type: "string", default: "0" },
-    seats: { type: "string", default: "4" },
-    profile: { type: "string" },
-    clients: { type: "string", default: "1" },
-    "node-args": { type: "string", default: "" },
-    "drain-commit-ms": { type: "string", default: "250" },
-    "server-log": { type: "string" },
-  },
+const { values, fail } = readOptions("pnpm bench:load", {
+  tables: { type: "string", default: "100" },
+  seconds: { type: "string", default: "20" },
+  spectators: { type: "boolean", default: false },
+  database: { type: "string", default: "pglite" },
+  game: { type: "string", default: "fistful,el-gaucho,el-paso" },
+  rate: { type: "string", default: "0" },
+  seats: { type: "string", default: "4" },
+  profile: { type: "string" },
+  clients: { type: "string", default: "1" },
+  "node-args": { type: "string", default: "" },
+  "drain-commit-ms": { type: "string", default: "250" },
+  "server-log": { type: "string" },
 });
 const tableCount = Number(values.tables);
 const seconds = Number(values.seconds);
@@ -70,10 +68,10 @@ const seats = Number(values.seats);
 const clientThreads = Number(values.clients);
 const drainCommitMs = Number(values["drain-commit-ms"]);
 const gameIds = values.game.split(",").map((id) => id.trim());
-for (const id of gameIds) if (!Object.hasOwn(games, id)) throw new Error(`no game "${id}"; choose from ${Object.keys(games).join(", ")}`);
-if (values.database !== "pglite" && values.database !== "postgres") throw new Error("--database is pglite or postgres");
+for (const id of gameIds) if (!Object.hasOwn(games, id)) fail(`no game "${id}"; choose from ${Object.keys(games).join(", ")}`);
+if (values.database !== "pglite" && values.database !== "postgres") fail("--database is pglite or postgres");
 if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1 && drainCommitMs >= 0)) {
-  throw new Error("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2, --drain-commit-ms >= 0");
+  fail("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2, --drain-commit-ms >= 0");
 }
 
 const thinkMs = rate > 0 ? Math.round(1000 / rate) : 0;

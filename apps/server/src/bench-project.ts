@@ -8,7 +8,6 @@
  * into the synced state (`write`), as a table does. Prints the best round's CPU time per action:
  * on a shared machine the best of several rounds is the least disturbed figure.
  */
-import { parseArgs } from "node:util";
 import type { AnyGame, LoggedAction } from "@saloon/engine";
 import { games } from "@saloon/catalog";
 import fistfulMatches from "../../../packages/games/fistful/src/fixtures/matches.json" with { type: "json" };
@@ -16,10 +15,12 @@ import gauchoMatches from "../../../packages/games/el-gaucho/src/fixtures/matche
 import elPasoMatches from "../../../packages/games/el-paso/src/fixtures/matches.json" with { type: "json" };
 import { TableSync } from "./table-sync.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
+import { readOptions } from "./cli-options.ts";
 
 interface Match { seed: string; seats: number; options: unknown; log: LoggedAction[] }
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "10" } } });
+const { values, fail } = readOptions("pnpm bench:project", { rounds: { type: "string", default: "10" } });
 const rounds = Number(values.rounds);
+if (!(rounds > 0)) fail("--rounds > 0");
 
 /** Every state of a stored match, in order (the rules' work is done once, outside the timing). */
 function statesOf(game: AnyGame, match: Match): unknown[] {

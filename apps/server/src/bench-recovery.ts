@@ -16,32 +16,32 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
 import { SteadyPlayer, freePort, startServer } from "./process-harness.ts";
+import { readOptions } from "./cli-options.ts";
 
-const { values } = parseArgs({
-  options: {
-    tables: { type: "string", default: "1000" },
-    "kill-at": { type: "string", default: "4" },
-    database: { type: "string", default: "pglite" },
-    // Where to look when the figures are not what they should be: the restarted server's log
-    // lines (JSON, one a line), and a V8 CPU profile of the restarted server (node --cpu-prof).
-    "server-log": { type: "string" },
-    "cpu-prof": { type: "string" },
-    // The clients' side of the same: where this process's CPU goes while they come back.
-    "client-cpu-prof": { type: "string" },
-    // Options for the restarted server's node (space-separated), e.g. V8's heap sizes.
-    "node-args": { type: "string", default: "" },
-    // As before 23 Nov: the person pauses their 1 s "think" before the first answer after coming
-    // back too (the "moves again" figures of earlier runs were measured so).
-    "think-on-return": { type: "boolean", default: false },
-  },
+const { values, fail } = readOptions("pnpm bench:recovery", {
+  tables: { type: "string", default: "1000" },
+  "kill-at": { type: "string", default: "4" },
+  database: { type: "string", default: "pglite" },
+  // Where to look when the figures are not what they should be: the restarted server's log
+  // lines (JSON, one a line), and a V8 CPU profile of the restarted server (node --cpu-prof).
+  "server-log": { type: "string" },
+  "cpu-prof": { type: "string" },
+  // The clients' side of the same: where this process's CPU goes while they come back.
+  "client-cpu-prof": { type: "string" },
+  // Options for the restarted server's node (space-separated), e.g. V8's heap sizes.
+  "node-args": { type: "string", default: "" },
+  // As before 23 Nov: the person pauses their 1 s "think" before the first answer after coming
+  // back too (the "moves again" figures of earlier runs were measured so).
+  "think-on-return": { type: "boolean", default: false },
 });
 const tableCount = Number(values.tables);
 const killAt = Number(values["kill-at"]);
 const onPostgres = values.database === "postgres";
+if (!(Number.isInteger(tableCount) && tableCount > 0 && killAt > 0)) fail("--tables is a whole number > 0, --kill-at > 0");
+if (values.database !== "pglite" && !onPostgres) fail("--database is pglite or postgres");
 const fistful = games.fistful!;
 
 const dir = mkdtempSync(join(tmpdir(), "saloon-bench-recovery-"));

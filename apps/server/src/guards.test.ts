@@ -107,6 +107,8 @@ describe("forged and malformed actions", () => {
       expect(error.code, JSON.stringify(error)).toBe(code);
       expect(typeof error.message).toBe("string");
       if (expected !== undefined) expect(error.expected).toBe(expected);
+      // It names the request it refuses (a message type the table does not know: none).
+      expect(error.request, JSON.stringify(error)).toBe(code === "UNKNOWN_MESSAGE" ? undefined : "action");
       expect(syncedState(room), `${code} changed the state`).toBe(before);
     }
     expect(room.state.version).toBe(0);
@@ -138,7 +140,10 @@ describe("forged and malformed actions", () => {
     const flood = 30;
     const replies = bob.until(() => (bob.errors().length >= flood ? bob.errors() : null), "an answer to every flooded message");
     for (let i = 0; i < flood; i++) bob.room.send("action", { type: "placeSign", building: `T${90 + i}` });
-    const codes = (await replies).map((e) => e.code);
+    const answers = await replies;
+    const codes = answers.map((e) => e.code);
+    // Refused unread or not, each names the request it answers.
+    expect(new Set(answers.map((e) => e.request))).toEqual(new Set(["action"]));
     // The burst is served, the rest is refused unprocessed.
     expect(codes.slice(0, 20)).toEqual(Array(20).fill("ILLEGAL_ACTION"));
     expect(codes.filter((c) => c === "RATE_LIMITED").length).toBeGreaterThanOrEqual(8);
@@ -154,6 +159,34 @@ describe("forged and malformed actions", () => {
     bob.room.send("action", legal);
     await bob.untilVersion(1);
     expect(room.state.version).toBe(1);
+  });
+});
+
+describe("refusals name the request they answer", () => {
+  it("an undo, a step check, a chat line, a pace, a hurry and an absent-seat choice each get their own", async () => {
+    const { ann, watcher } = await twoSeatTable();
+    // A spectator may ask none of these (this table keeps its chat to the seats).
+    const requests: [string, unknown][] = [
+      ["undo", undefined],
+      ["check-step", { type: "placeSign", building: "T1" }],
+      ["chat", { text: "hello" }],
+      ["bot-pace", { pace: "quick" }],
+      ["skip-bots", undefined],
+      ["absent-seat", { seat: 0, choice: "bot" }],
+    ];
+    for (const [type, payload] of requests) {
+      const reply = watcher.nextError(type);
+      watcher.room.send(type, payload);
+      const error = await reply;
+      expect(error.request, JSON.stringify(error)).toBe(type);
+    }
+    // A seated person's refused undo and step check, too.
+    const undo = ann.nextError("undo");
+    ann.room.send("undo");
+    expect(await undo).toMatchObject({ request: "undo" });
+    const check = ann.nextError("check-step");
+    ann.room.send("check-step", { type: "placeSign", building: "T99" });
+    expect(await check).toMatchObject({ request: "check-step" });
   });
 });
 
@@ -175,7 +208,7 @@ describe("faults in a game", () => {
     const version = room.state.version;
     const reply = ann.nextError();
     ann.room.send("action", decodePrompt(ann.latest, 0)!.options[0]);
-    expect((await reply).code).toBe("INTERNAL_ERROR");
+    expect(await reply).toMatchObject({ code: "INTERNAL_ERROR", request: "action" });
     expect(syncedState(room)).toBe(before);
     expect(room["actions"]).toHaveLength(version);
 

@@ -31,9 +31,9 @@ export function keepWhileEmpty(room: TableRoom): void {
 }
 
 export function onAbsentSeat(room: TableRoom, client: TableClient, payload: unknown): void {
-  if (!room.allow(client)) return;
+  if (!room.allow(client, "absent-seat")) return;
   const decision = readAbsentSeatChoice(room.slots, room.status() === "playing", room.seatOf(client), payload);
-  if ("code" in decision) return room.reject(client, decision);
+  if ("code" in decision) return room.reject(client, "absent-seat", decision);
   const { choice, slot } = decision;
   room.log.info({ seat: choice.seat, choice: choice.choice, by: room.seatOf(client) }, "absent seat decided");
   if (choice.choice === "end") return abandon(room, END_REASONS.byPlayers);

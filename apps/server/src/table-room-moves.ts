@@ -16,33 +16,33 @@ import { moveTiming } from "./move-timing.ts";
 
 export function onAction(room: TableRoom, client: TableClient, payload: unknown): void {
   const receivedAt = performance.now();
-  if (!room.allow(client)) return;
+  if (!room.allow(client, "action")) return;
   const size = jsonSize(payload);
   if (size === null || size > MAX_ACTION_BYTES) {
-    room.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
+    room.reject(client, "action", { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
     return;
   }
   const shape = actionMessage.safeParse(payload);
   if (!shape.success) {
-    room.reject(client, { code: "BAD_MESSAGE", message: `Not an action: ${describeIssues(shape.error)}` });
+    room.reject(client, "action", { code: "BAD_MESSAGE", message: `Not an action: ${describeIssues(shape.error)}` });
     return;
   }
   const seat = room.seatOf(client);
   if (seat === null) {
-    room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can act; spectators watch" });
+    room.reject(client, "action", { code: "NOT_SEATED", message: "Only a seated player can act; spectators watch" });
     return;
   }
   const status = room.status();
   if (status === "waiting") {
-    room.reject(client, { code: "NOT_STARTED", message: "The game starts when every seat is taken" });
+    room.reject(client, "action", { code: "NOT_STARTED", message: "The game starts when every seat is taken" });
     return;
   }
   if (status !== "playing" || room.game.isOver(room.gameState) || room.halted || room.failed || room.ending) {
-    room.reject(client, { code: "GAME_OVER", message: status === "abandoned" || room.ending ? "The game was ended before its end" : "The game is over" });
+    room.reject(client, "action", { code: "GAME_OVER", message: status === "abandoned" || room.ending ? "The game was ended before its end" : "The game is over" });
     return;
   }
   const error = perform(room, seat, payload, receivedAt);
-  if (error) room.reject(client, error);
+  if (error) room.reject(client, "action", error);
 }
 
 /**

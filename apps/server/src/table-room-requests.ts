@@ -18,15 +18,15 @@ const QUICK_BOT_SHARE = 0.3;
 
 /** Takes back the sender's last step of its turn, if it may (table-undo.ts); everyone sees the game as before it. */
 export function onUndo(room: TableRoom, client: TableClient): void {
-  if (!room.allow(client)) return;
+  if (!room.allow(client, "undo")) return;
   const seat = room.seatOf(client);
-  if (seat === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can take back a step" });
+  if (seat === null) return room.reject(client, "undo", { code: "NOT_SEATED", message: "Only a seated player can take back a step" });
   if (room.status() !== "playing" || room.halted || room.failed || room.ending) {
-    return room.reject(client, { code: room.status() === "waiting" ? "NOT_STARTED" : "GAME_OVER", message: "There is no game going on to take a step back in" });
+    return room.reject(client, "undo", { code: room.status() === "waiting" ? "NOT_STARTED" : "GAME_OVER", message: "There is no game going on to take a step back in" });
   }
   const owes = room.game.prompts(room.gameState).some((prompt) => prompt.seat === seat);
   const step = room.undo.take(seat, owes);
-  if ("code" in step) return room.reject(client, step);
+  if ("code" in step) return room.reject(client, "undo", step);
   const projection = room.sync.project(step.before, true);
   room.gameState = step.before;
   room.actions.length = step.index;
@@ -77,10 +77,10 @@ export function setBotPace(room: TableRoom, pace: string | undefined): void {
 
 /** A seated person changes how fast the bots play; everyone at the table sees the new pace. */
 export function onBotPace(room: TableRoom, client: TableClient, payload: unknown): void {
-  if (!room.allow(client)) return;
-  if (room.seatOf(client) === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can change the bots' pace" });
+  if (!room.allow(client, "bot-pace")) return;
+  if (room.seatOf(client) === null) return room.reject(client, "bot-pace", { code: "NOT_SEATED", message: "Only a seated player can change the bots' pace" });
   const parsed = botPaceMessage.safeParse(payload);
-  if (!parsed.success) return room.reject(client, { code: "BAD_MESSAGE", message: `Not a bot pace: ${describeIssues(parsed.error)}` });
+  if (!parsed.success) return room.reject(client, "bot-pace", { code: "BAD_MESSAGE", message: `Not a bot pace: ${describeIssues(parsed.error)}` });
   if (parsed.data.pace === room.botPace) return;
   setBotPace(room, parsed.data.pace);
   room.recorder.tableChanged({ botPace: room.botPace });
@@ -90,22 +90,22 @@ export function onBotPace(room: TableRoom, client: TableClient, payload: unknown
 
 /** Would this action of the sender's be final? Tried on the current game, which stays as it is. */
 export function onCheckStep(room: TableRoom, client: TableClient, payload: unknown): void {
-  if (!room.allow(client)) return;
+  if (!room.allow(client, "check-step")) return;
   const seat = room.seatOf(client);
-  if (seat === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player has steps to check" });
-  if (room.status() !== "playing") return room.reject(client, { code: "NOT_STARTED", message: "There is no game going on" });
+  if (seat === null) return room.reject(client, "check-step", { code: "NOT_SEATED", message: "Only a seated player has steps to check" });
+  if (room.status() !== "playing") return room.reject(client, "check-step", { code: "NOT_STARTED", message: "There is no game going on" });
   const size = jsonSize(payload);
-  if (size === null || size > MAX_ACTION_BYTES) return room.reject(client, { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
+  if (size === null || size > MAX_ACTION_BYTES) return room.reject(client, "check-step", { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
   const result = room.game.apply(room.gameState, seat, payload);
-  if (!result.ok) return room.reject(client, result.error);
+  if (!result.ok) return room.reject(client, "check-step", result.error);
   client.send(SERVER_MESSAGES.stepCheck, stepPreview(room.game, room.gameState, result.state, seat));
 }
 
 /** "Skip ahead": the bots play their pending steps at once, one by one, until a person is asked. */
 export function onSkipBots(room: TableRoom, client: TableClient): void {
-  if (!room.allow(client)) return;
-  if (room.seatOf(client) === null) return room.reject(client, { code: "NOT_SEATED", message: "Only a seated player can hurry the bots" });
-  if (room.status() !== "playing") return room.reject(client, { code: "NOT_STARTED", message: "The bots play only while the game is on" });
+  if (!room.allow(client, "skip-bots")) return;
+  if (room.seatOf(client) === null) return room.reject(client, "skip-bots", { code: "NOT_SEATED", message: "Only a seated player can hurry the bots" });
+  if (room.status() !== "playing") return room.reject(client, "skip-bots", { code: "NOT_STARTED", message: "The bots play only while the game is on" });
   room.bots.hurry();
 }
 
@@ -123,11 +123,11 @@ export function botDelay(room: TableRoom): number {
  */
 export function onChat(room: TableRoom, client: TableClient, payload: unknown): void {
   const data = client.userData;
-  if (!data || !room.allow(client) || room.halted || room.failed) return;
+  if (!data || !room.allow(client, "chat") || room.halted || room.failed) return;
   const seat = room.seatOf(client);
   const sender = { seat, name: seat === null ? data.name : room.slots[seat]!.name, person: data.person };
   const line = room.chat.accept(sender, payload, room.actions.length, Date.now());
-  if ("code" in line) return room.reject(client, line);
+  if ("code" in line) return room.reject(client, "chat", line);
   const stored = room.recorder.chat(line);
   room.publishing = room.publishing
     .then(() => stored)
@@ -141,7 +141,7 @@ export function onChat(room: TableRoom, client: TableClient, payload: unknown): 
         if (error instanceof OwnershipLost || error instanceof ActionConflict) return halt(room, error);
         // The store refused the line itself: it is not shown, and its writer is told.
         room.log.error({ err: error, chat: line.index }, "a chat line could not be stored");
-        if (room.clients.includes(client)) room.reject(client, { code: "INTERNAL_ERROR", message: "Your chat message could not be stored; it was not sent" });
+        if (room.clients.includes(client)) room.reject(client, "chat", { code: "INTERNAL_ERROR", message: "Your chat message could not be stored; it was not sent" });
       },
     )
     .catch((error: unknown) => room.failTable(error, "publish chat"));

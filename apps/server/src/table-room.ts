@@ -18,7 +18,7 @@ import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } fro
 import { StateView } from "@colyseus/schema";
 import { type MatchStore, OwnershipLost, type ResumableMatch, type ActionWriter, hashToken } from "@saloon/db";
 import type { ActionBase, AnyGame, GameError, LogEvent, Seat } from "@saloon/engine";
-import { CLIENT_MESSAGES, CLOSE_CODES, type ErrorMessage, SERVER_MESSAGES, type TableListing, type TableStatus, type BotPace } from "@saloon/protocol";
+import { CLIENT_MESSAGES, CLOSE_CODES, type ClientMessageType, type ErrorMessage, SERVER_MESSAGES, type TableListing, type TableStatus, type BotPace } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { Admission, type Refusal, refuseRequest } from "./admission.ts";
 import type { Budgets } from "./budgets.ts";
@@ -75,6 +75,11 @@ export interface AcceptedAction {
 }
 
 /** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
+/** A message type the table handles, or null (an unknown one, or none). */
+function clientMessageType(type: unknown): ClientMessageType | null {
+  return (Object.values(CLIENT_MESSAGES) as unknown[]).includes(type) ? (type as ClientMessageType) : null;
+}
+
 export function describeType(type: unknown): string {
   return typeof type === "string" || typeof type === "number" ? String(type).slice(0, 40) : `(${typeof type})`;
 }
@@ -159,16 +164,16 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // No patch tick: patches go out when the state changes (table-pulse.ts).
     this.patchRate = NO_PATCH_INTERVAL;
     this.metadata = this.listing();
-    this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, () => onAction(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, () => onAbsentSeat(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.chat, (client: TableClient, payload: unknown) => this.guarded(client, () => onChat(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.undo, (client: TableClient) => this.guarded(client, () => onUndo(this, client)));
-    this.onMessage(CLIENT_MESSAGES.botPace, (client: TableClient, payload: unknown) => this.guarded(client, () => onBotPace(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.skipBots, (client: TableClient) => this.guarded(client, () => onSkipBots(this, client)));
-    this.onMessage(CLIENT_MESSAGES.checkStep, (client: TableClient, payload: unknown) => this.guarded(client, () => onCheckStep(this, client, payload)));
+    this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.action, () => onAction(this, client, payload)));
+    this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.absentSeat, () => onAbsentSeat(this, client, payload)));
+    this.onMessage(CLIENT_MESSAGES.chat, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.chat, () => onChat(this, client, payload)));
+    this.onMessage(CLIENT_MESSAGES.undo, (client: TableClient) => this.guarded(client, CLIENT_MESSAGES.undo, () => onUndo(this, client)));
+    this.onMessage(CLIENT_MESSAGES.botPace, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.botPace, () => onBotPace(this, client, payload)));
+    this.onMessage(CLIENT_MESSAGES.skipBots, (client: TableClient) => this.guarded(client, CLIENT_MESSAGES.skipBots, () => onSkipBots(this, client)));
+    this.onMessage(CLIENT_MESSAGES.checkStep, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.checkStep, () => onCheckStep(this, client, payload)));
     this.onMessage("*", (client: TableClient, type: unknown) => {
-      if (!this.allow(client)) return;
-      this.reject(client, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
+      if (!this.allow(client, null)) return;
+      this.reject(client, null, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
     });
     keepWhileEmpty(this);
     this.publish();
@@ -302,7 +307,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       // refused, the table goes on (what the client sent never reached the game).
       this.log?.error({ err: error.cause ?? error, method }, "failed on a client's message; refused it");
       const client = (error as { client?: TableClient }).client;
-      if (client) this.reject(client, { code: "INTERNAL_ERROR", message: "The server failed on this message; it has been logged" });
+      if (client) this.reject(client, clientMessageType((error as { type?: unknown }).type), { code: "INTERNAL_ERROR", message: "The server failed on this message; it has been logged" });
       return;
     }
     this.failTable(error.cause ?? error, method);
@@ -362,12 +367,12 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
    * Runs one unit of work so that a fault (a bug in a game's view or bot, or here) is logged and
    * answered, never thrown into the process: the room and every other table live on.
    */
-  guarded(client: TableClient | null, work: () => void): void {
+  guarded(client: TableClient | null, request: ClientMessageType | null, work: () => void): void {
     try {
       work();
     } catch (error) {
-      this.log.error({ err: error, seat: client ? this.seatOf(client) : "bot" }, "failed while handling an action");
-      if (client) this.reject(client, { code: "INTERNAL_ERROR", message: "The server failed on this action; it has been logged" });
+      this.log.error({ err: error, seat: client ? this.seatOf(client) : "bot", request }, "failed while handling an action");
+      if (client) this.reject(client, request, { code: "INTERNAL_ERROR", message: "The server failed on this action; it has been logged" });
     }
   }
 
@@ -375,7 +380,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
    * The sender's budget (its person's and its address's); a refused message gets RATE_LIMITED and
    * nothing else happens. A client that keeps sending a whole burst past refusals is closed at once.
    */
-  allow(client: TableClient): boolean {
+  allow(client: TableClient, request: ClientMessageType | null): boolean {
     const data = client.userData;
     if (!data || data.flooded) return false;
     if (this.settings.budgets.message(data.person, data.address)) {
@@ -389,14 +394,20 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       client.leave(CLOSE_CODES.flooding, "Too many messages after RATE_LIMITED");
       return false;
     }
-    this.reject(client, { code: "RATE_LIMITED", message: "Too many messages; slow down" });
+    this.reject(client, request, { code: "RATE_LIMITED", message: "Too many messages; slow down" });
     return false;
   }
 
-  reject(client: TableClient, error: ErrorMessage | GameError): void {
+  /**
+   * Refuses a client's message, to that client alone. `request` is the type of the message refused
+   * (null: one the table does not know): a client with an answer and a chat line out at once
+   * frees only what was refused (ErrorMessage.request).
+   */
+  reject(client: TableClient, request: ClientMessageType | null, error: ErrorMessage | GameError): void {
     const message: ErrorMessage = { code: error.code, message: error.message };
     if (error.expected !== undefined) message.expected = error.expected;
-    this.log.debug({ session: client.sessionId, code: message.code }, "action refused");
+    if (request !== null) message.request = request;
+    this.log.debug({ session: client.sessionId, code: message.code, request }, "message refused");
     client.send(SERVER_MESSAGES.error, message);
   }
 
@@ -417,7 +428,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       moveNumber: () => room.actions.length,
       mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending && !room.awaitingPeople,
       perform: (seat, action) => perform(room, seat, action),
-      guarded: (work) => room.guarded(null, work),
+      guarded: (work) => room.guarded(null, null, work),
       get timers() {
         return room.pulse;
       },

@@ -4,7 +4,8 @@
  * Ann's keep is held back on its way to the server while Bob's keep arrives, so her page sees
  * the table move on with her same question still shown. Her choices must stay disabled and a
  * click on them send nothing until her own keep is shown; then a refused answer (spoiled on its
- * way) frees her choices again, with the refusal shown, and her next click goes through.
+ * way) frees her choices again, with the refusal shown, and her next click goes through; a
+ * refusal of another request (a step check) while her keep is on its way does not free them.
  * Two people and no bots, so nothing here depends on timing.
  */
 import type { Page } from "playwright-core";
@@ -25,6 +26,8 @@ interface Tap {
   release?: () => void;
   /** The next action's type is changed to one the game does not know (the server refuses it). */
   spoilNext: boolean;
+  /** Sends a message of this type with no payload on the page's room socket, as the SDK would. */
+  bare?: (type: string) => void;
 }
 declare global {
   interface Window {
@@ -40,6 +43,7 @@ async function tapActions(page: Page): Promise<void> {
     window.tap = tap;
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (this: WebSocket, data: string | ArrayBufferLike | Blob | ArrayBufferView) {
+      tap.bare = (type) => send.call(this, new Uint8Array([13, 0xa0 | type.length, ...Array.from(type, (c) => c.charCodeAt(0))]));
       const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
       if (!bytes || !header.every((byte, i) => bytes[i] === byte)) return send.call(this, data);
       tap.sent += 1;
@@ -103,6 +107,13 @@ describe.skipIf(skipBrowserTests)("one answer per decision in the browser", () =
     expect(await annKeeps.count()).toBeGreaterThan(0);
     // Before, a newer version freed the choices here, and a second click went out (refused as NOT_YOUR_TURN).
     expect(await annKeeps.first().isDisabled()).toBe(true);
+    // Another request of hers is refused meanwhile (a step check without a step: BAD_MESSAGE, naming
+    // "check-step"): the refusal is shown, and her choices still wait (before, any error freed them).
+    await ann.evaluate(() => window.tap.bare?.("check-step"));
+    await expect.poll(() => ann.locator(".notice").allTextContents(), { timeout: 10_000 }).toEqual([expect.stringMatching(/.+/)]);
+    const [checkRefused] = await ann.locator(".notice").allTextContents();
+    const otherNotices = async () => (await ann.locator(".notice").allTextContents()).filter((text) => text !== checkRefused);
+    expect(await annKeeps.first().isDisabled()).toBe(true);
     // Even a choice made clickable again sends nothing while her answer is on its way.
     await annKeeps.first().evaluate((button) => button.removeAttribute("disabled"));
     await annKeeps.first().click();
@@ -117,7 +128,7 @@ describe.skipIf(skipBrowserTests)("one answer per decision in the browser", () =
     await expect.poll(() => version(ann), { timeout: 10_000 }).toBe(2);
     await expect.poll(() => annKeeps.count(), { timeout: 10_000 }).toBe(0);
     await ann.waitForTimeout(300);
-    expect(await ann.locator(".notice").allTextContents()).toEqual([]);
+    expect(await otherNotices()).toEqual([]);
     expect(await tapped(ann)).toBe(1);
 
     // The pre-round placing goes from the last seat: Bob, then Ann.
@@ -131,7 +142,7 @@ describe.skipIf(skipBrowserTests)("one answer per decision in the browser", () =
     // Her answer is spoiled on its way and refused: the refusal is shown and her choice is free again.
     await ann.evaluate(() => (window.tap.spoilNext = true));
     await annPlaces.first().click();
-    await expect.poll(() => ann.locator(".notice").allTextContents(), { timeout: 10_000 }).toEqual([expect.stringMatching(/.+/)]);
+    await expect.poll(otherNotices, { timeout: 10_000 }).toEqual([expect.stringMatching(/.+/)]);
     await expect.poll(() => annPlaces.first().getAttribute("aria-disabled"), { timeout: 5_000 }).toBe("false");
     expect(await version(ann)).toBe(3);
     expect(await tapped(ann)).toBe(2);

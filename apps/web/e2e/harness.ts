@@ -1,14 +1,14 @@
 /**
  * What every browser test needs: Debian's Chromium (never a downloaded browser), the real
- * server spawned on a free port serving the built client with a fresh in-memory database, and a
- * few page helpers. `useSite()` in a describe block starts the site before its tests and stops it after.
+ * server (compiled once per run by global-setup.ts) spawned on a free port serving the built
+ * client with a fresh in-memory database, and a few page helpers. `useSite()` in a describe block starts the site before its tests and stops it after.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Browser, type Locator, type Page, chromium } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LAUNCH_ARGS = [
@@ -43,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(base: string, server: ChildProcess, output: () => string): Promise<void> {
-  // Starting takes ~3 s on an idle machine and up to ~30 s on a busy shared one (tsx, PGlite).
+  // Starting takes ~3 s on an idle machine and up to ~30 s on a busy shared one (PGlite).
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output()}`);
@@ -79,7 +79,7 @@ export async function startSite(botDelayMs: number, options: { dataDir?: string 
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const launch = () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, ["--enable-source-maps", inject("serverMain")], {
       cwd: serverDir,
       env: {
         ...process.env,

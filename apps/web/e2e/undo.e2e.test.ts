@@ -1,8 +1,8 @@
 /**
  * Undo and "confirm before ending my turn" on one Fistful table in real Chromium against the real
  * server (issue #15 items 3 and 5): a step is taken back with the button and with Ctrl+Z, the log
- * says so, the confirm option is remembered and asks before a final step; the bot pace chosen in
- * the lobby shows at the table.
+ * says so, a click right behind an undo sends nothing, the confirm option is remembered and asks
+ * before a final step; the bot pace chosen in the lobby shows at the table.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -59,6 +59,21 @@ describe.skipIf(skipBrowserTests)("undo in the browser", () => {
     await undoButton.waitFor({ timeout: 10_000 });
     await page.locator("body").press("Control+z");
     await expect.poll(() => version(page), { timeout: 10_000 }).toBe(start);
+
+    // Undo and a click right behind it, before the undo's patch: the click sends nothing. (Before,
+    // it went out as an answer; the undo's patch, which changes `acted`, passed for its landing, and
+    // the server refused it or applied it to the game after the take-back.)
+    await page.locator(TAKE).first().waitFor({ timeout: 10_000 });
+    expect(await clickVersion(page, TAKE)).toBe(start + 1);
+    await undoButton.waitFor({ timeout: 10_000 });
+    await page.evaluate(() => {
+      (document.querySelector('[data-testid="undo"]') as HTMLButtonElement).click();
+      document.querySelector("[data-option]")!.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    });
+    await expect.poll(() => version(page), { timeout: 10_000 }).toBe(start);
+    await page.waitForTimeout(500);
+    expect(await version(page)).toBe(start);
+    expect(await page.locator(".notice").allTextContents()).toEqual([]);
 
     // Confirm before ending the turn: remembered, and a final step waits for a yes.
     await page.getByLabel("Confirm before ending my turn").check();

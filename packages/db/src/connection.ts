@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,7 @@ import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client.ts";
+import { freshClusterTarball } from "./pglite-template.ts";
 import { applyMigrations, readMigrations } from "./schema-engine.ts";
 
 // Prisma's generated client and runtime set globalThis.__dirname when they load, and nothing in
@@ -69,7 +70,8 @@ export async function adapterFactoryFor(config: DatabaseConfig): Promise<Adapter
   }
   if (!config.dataDir.startsWith("memory://")) mkdirSync(config.dataDir, { recursive: true });
   if (config.thread === "main") {
-    const pglite = new PGlite(config.dataDir);
+    const template = isNewCluster(config.dataDir) ? await freshClusterTarball() : null;
+    const pglite = new PGlite(config.dataDir, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
     await pglite.waitReady;
     return { factory: new PrismaPGlite(pglite), close: () => pglite.close() };
   }
@@ -96,10 +98,17 @@ interface Adapter {
 async function startPgliteWorker(dataDir: string): Promise<Adapter> {
   // A new folder is made (initdb) in a worker of its own that then ends: the serving worker
   // opening the made folder holds ~365 MB RSS, one that made it itself ~855 MB (measured).
-  if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir);
+  const template = isNewCluster(dataDir) ? await freshClusterTarball() : null;
+  if (!dataDir.startsWith("memory://") && !existsSync(join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, template);
   const socketDir = mkdtempSync(join(tmpdir(), "saloon-pglite-"));
   const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
-    workerData: { dataDir, socketPath: join(socketDir, ".s.PGSQL.5432"), maxConnections: 2 },
+    workerData: {
+      dataDir,
+      socketPath: join(socketDir, ".s.PGSQL.5432"),
+      maxConnections: 2,
+      // An in-memory database is new every time; a folder was made just above.
+      ...(template && dataDir.startsWith("memory://") ? { loadFrom: template } : {}),
+    },
     // The worker is plain JavaScript; the loaders this process runs with are not needed there.
     execArgv: [],
   });
@@ -139,9 +148,20 @@ async function startPgliteWorker(dataDir: string): Promise<Adapter> {
   };
 }
 
-/** Makes a new PGlite data folder in a worker that ends once it is made (pglite-worker.mjs, createOnly). */
-async function createPgliteFolder(dataDir: string): Promise<void> {
-  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir, createOnly: true }, execArgv: [] });
+/** A database in memory, or a folder without a cluster yet: made from the template (pglite-template.ts). */
+function isNewCluster(dataDir: string): boolean {
+  return dataDir.startsWith("memory://") || !existsSync(join(dataDir, "PG_VERSION"));
+}
+
+/**
+ * Makes a new PGlite data folder in a worker that ends once it is made (pglite-worker.mjs,
+ * createOnly): from the template's tarball when there is one, else by initdb.
+ */
+async function createPgliteFolder(dataDir: string, template: string | null): Promise<void> {
+  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
+    workerData: { dataDir, createOnly: true, ...(template ? { loadFrom: template } : {}) },
+    execArgv: [],
+  });
   try {
     const answer = await new Promise<{ created?: boolean; error?: string }>((done, fail) => {
       worker.on("message", done);

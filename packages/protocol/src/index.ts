@@ -70,6 +70,9 @@ export const CLIENT_MESSAGES = {
   chat: "chat",
 } as const;
 
+/** A client → server message type. */
+export type ClientMessageType = (typeof CLIENT_MESSAGES)[keyof typeof CLIENT_MESSAGES];
+
 /** Server → client message types. */
 export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", stepCheck: "step-check", chat: "chat" } as const;
 
@@ -177,6 +180,21 @@ export interface ErrorMessage {
   code: ProtocolErrorCode;
   message: string;
   expected?: string;
+  /**
+   * The type of the message this refuses ("action", "undo", "check-step", "chat", …), so a client
+   * with several requests out (an answer, a chat line) knows which one failed. Absent for a
+   * message type the table does not know (UNKNOWN_MESSAGE), from the lobby, and from servers
+   * before it: then it may answer any of them (`refuses`).
+   */
+  request?: ClientMessageType;
+}
+
+/**
+ * Whether `error` is the refusal of a `request` this client sent: it names that request, or names
+ * none (a server before the field, an unknown message type), which counts for whatever is out.
+ */
+export function refuses(error: Pick<ErrorMessage, "request">, request: ClientMessageType): boolean {
+  return error.request === undefined || error.request === request;
 }
 
 /**

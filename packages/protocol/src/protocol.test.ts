@@ -14,6 +14,7 @@ import {
   matchListQuery,
   rejoinDelayMs,
   playerJoinOptions,
+  refuses,
 } from "./index.ts";
 
 const snapshot: TableSnapshot = {
@@ -146,5 +147,13 @@ describe("an answer in flight", () => {
   it("falls back to any newer version from a server without acted", () => {
     expect(answerLanded({ version: 4, acted: undefined }, { version: 4, acted: undefined })).toBe(false);
     expect(answerLanded({ version: 4, acted: undefined }, { version: 5, acted: undefined })).toBe(true);
+  });
+
+  it("matches a refusal to the request it names, and one naming none to any request", () => {
+    expect(refuses({ request: "undo" }, "undo")).toBe(true);
+    expect(refuses({ request: "check-step" }, "action")).toBe(false);
+    expect(refuses({ request: "chat" }, "undo")).toBe(false);
+    // A server before the field, or a message type the table does not know.
+    expect(refuses({}, "action")).toBe(true);
   });
 });

@@ -4,25 +4,20 @@
  * crashes, refusals by code, and the bystander's move→patch latency. Exits 1 if the server
  * crashed, a refusal was untyped, a promise was broken, or a bystander game went differently.
  */
-import { parseArgs } from "node:util";
 import { runFuzz } from "./run.ts";
+import { readOptions } from "../cli-options.ts";
 
-const { values } = parseArgs({
-  options: {
-    minutes: { type: "string", default: "1" },
-    seed: { type: "string", default: "fuzz" },
-    "per-kind": { type: "string", default: "1" },
-    kinds: { type: "string" },
-    json: { type: "boolean", default: false },
-  },
+const { values, fail } = readOptions("pnpm fuzz", {
+  minutes: { type: "string", default: "1" },
+  seed: { type: "string", default: "fuzz" },
+  "per-kind": { type: "string", default: "1" },
+  kinds: { type: "string" },
+  json: { type: "boolean", default: false },
 });
 const minutes = Number(values.minutes);
 const perKind = Number(values["per-kind"]);
 // --per-kind 0 plays the bystander games alone: the baseline for the latency figures.
-if (!(minutes > 0) || !Number.isInteger(perKind) || perKind < 0) {
-  console.error("usage: pnpm fuzz --minutes N [--seed S] [--per-kind K] [--json]");
-  process.exit(2);
-}
+if (!(minutes > 0) || !Number.isInteger(perKind) || perKind < 0) fail("--minutes > 0, --per-kind a whole number >= 0");
 
 const kinds = values.kinds?.split(",").map((kind) => kind.trim());
 const report = await runFuzz({ durationMs: minutes * 60_000, seed: values.seed, perKind, kinds, log: (line) => console.error(line) });

@@ -21,6 +21,7 @@ import {
   decodePrompt,
   decodeResult,
   decodeView,
+  refuses,
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
@@ -94,8 +95,8 @@ export class TableSession {
   recent = $state.raw<LogEvent[]>([]);
   notices = $state<Notice[]>([]);
   /**
-   * An action is on its way; the board ignores clicks (and shows them waiting) until the table
-   * shows it or refuses it (answer-gate.ts): another seat's move meanwhile does not free it.
+   * An action (or an undo) is on its way; the board ignores clicks (and shows them waiting) until
+   * the table shows it or refuses it (answer-gate.ts): another seat's move meanwhile does not free it.
    */
   busy = $state(false);
   readonly #answer = new AnswerGate();
@@ -189,8 +190,10 @@ export class TableSession {
         return;
       }
       // A refused step check is answered "don't know": the page asks to confirm then.
-      this.#stepChecks.shift()?.(null);
-      this.#settle();
+      if (refuses(message, CLIENT_MESSAGES.checkStep)) this.#stepChecks.shift()?.(null);
+      // Only the refusal of the answer (or undo) on its way frees the choices: a chat line or a
+      // step check refused meanwhile says nothing about it (from an older server, any error does).
+      if (this.#answer.refused(message)) this.busy = false;
       this.notify(tableErrorText(String(message.code), message.message));
     });
     room.onStateChange((state) => {
@@ -266,9 +269,16 @@ export class TableSession {
     this.room?.send(CLIENT_MESSAGES.chat, { text });
   }
 
-  /** Takes back this seat's last step of its turn; the server answers with the game as before it. */
+  /**
+   * Takes back this seat's last step of its turn; the server answers with the game as before it.
+   * It goes through the answer's gate: nothing else is sent until its patch (or refusal) came,
+   * since that patch changes `acted` and would pass for an answer sent meanwhile; and while an
+   * answer is on its way there is nothing to take back yet.
+   */
   undo(): void {
-    if (!this.room || this.busy || this.undoable === 0) return;
+    if (!this.room || !this.snapshot || typeof this.seat !== "number" || this.undoable === 0) return;
+    if (!this.#answer.open(this.snapshot, this.seat, CLIENT_MESSAGES.undo)) return;
+    this.busy = true;
     this.room.send(CLIENT_MESSAGES.undo);
   }
 

@@ -9,7 +9,7 @@ import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "./generated/prisma/client.ts";
-import { freshClusterTarball } from "./pglite-template.ts";
+import { freshClusterTarball, runMakingWorker } from "./pglite-template.ts";
 import { applyMigrations, readMigrations } from "./schema-engine.ts";
 
 // Prisma's generated client and runtime set globalThis.__dirname when they load, and nothing in
@@ -158,21 +158,10 @@ function isNewCluster(dataDir: string): boolean {
  * createOnly): from the template's tarball when there is one, else by initdb.
  */
 async function createPgliteFolder(dataDir: string, template: string | null): Promise<void> {
-  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
-    workerData: { dataDir, createOnly: true, ...(template ? { loadFrom: template } : {}) },
-    execArgv: [],
-  });
   try {
-    const answer = await new Promise<{ created?: boolean; error?: string }>((done, fail) => {
-      worker.on("message", done);
-      worker.once("error", fail);
-      worker.once("exit", (code) => fail(new Error(`the worker ended (code ${code}) before making the folder`)));
-    });
-    if (answer.error !== undefined) throw new Error(answer.error);
+    await runMakingWorker({ dataDir, createOnly: true, ...(template ? { loadFrom: template } : {}) }, "making the folder");
   } catch (error) {
     throw new Error(`PGlite could not make its data folder ${dataDir}: ${(error as Error).message}`);
-  } finally {
-    await worker.terminate();
   }
 }
 

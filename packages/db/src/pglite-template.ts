@@ -39,21 +39,32 @@ function pgliteVersion(): string {
   }
 }
 
-/** Runs initdb in a worker of its own (pglite-worker.mjs, dumpTo) and writes the cluster's tarball to `file`. */
-async function makeTemplate(file: string): Promise<void> {
-  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
-  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData: { dataDir: "memory://", dumpTo: partial }, execArgv: [] });
+/**
+ * Runs pglite-worker.mjs for a cluster it makes and closes (createOnly or dumpTo) and waits until
+ * it says so; the memory the making touched goes with the worker. `what` names the job in errors.
+ */
+export async function runMakingWorker(workerData: Record<string, unknown>, what: string): Promise<void> {
+  const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), { workerData, execArgv: [] });
   try {
     const answer = await new Promise<{ created?: boolean; error?: string }>((done, fail) => {
       worker.on("message", done);
       worker.once("error", fail);
-      worker.once("exit", (code) => fail(new Error(`the worker ended (code ${code}) before writing the template`)));
+      worker.once("exit", (code) => fail(new Error(`the worker ended (code ${code}) before ${what}`)));
     });
     if (answer.error !== undefined) throw new Error(answer.error);
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** Runs initdb in a worker of its own (pglite-worker.mjs, dumpTo) and writes the cluster's tarball to `file`. */
+async function makeTemplate(file: string): Promise<void> {
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  try {
+    await runMakingWorker({ dataDir: "memory://", dumpTo: partial }, "writing the template");
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
-    await worker.terminate();
   }
 }
 

@@ -74,12 +74,12 @@ export interface AcceptedAction {
   byPerson: boolean;
 }
 
-/** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
 /** A message type the table handles, or null (an unknown one, or none). */
 function clientMessageType(type: unknown): ClientMessageType | null {
   return (Object.values(CLIENT_MESSAGES) as unknown[]).includes(type) ? (type as ClientMessageType) : null;
 }
 
+/** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
 export function describeType(type: unknown): string {
   return typeof type === "string" || typeof type === "number" ? String(type).slice(0, 40) : `(${typeof type})`;
 }

@@ -8,16 +8,16 @@
  * - someone looking for a free seat: only while a seat is open, and a few pending at a time;
  * - a spectator: connected plus pending spectators stay within the spectator limit.
  */
-import { type JoinErrorCode, playerJoinOptions, spectatorJoinOptions } from "@saloon/protocol";
+import type { JoinErrorCode } from "@saloon/protocol";
 import type { Budgets } from "./budgets.ts";
-import { splitOptions } from "./table-options.ts";
+import { readJoin } from "./table-options.ts";
 import { type MatchmakeRequest, isPlainOptions } from "./matchmake-request.ts";
 
 export type Arrival = "holder" | "seeker" | "spectator";
 
 export interface TableOccupancy {
-  /** Tokens holding a seat (people only), and how many seats are still open. */
-  holds(token: string): boolean;
+  /** Token hashes holding a seat (people only), and how many seats are still open. */
+  holds(tokenHash: string): boolean;
   openSeats: number;
   seats: number;
   /** Spectators connected now. */
@@ -31,12 +31,16 @@ export interface Refusal {
   message: string;
 }
 
-/** Join options, whatever a client sent: which kind of arrival they make. Malformed ones count as seekers (onJoin refuses them). */
-export function arrivalOf(options: unknown, holds: (token: string) => boolean): Arrival {
-  const record = options && typeof options === "object" ? (options as Record<string, unknown>) : {};
-  if (record.spectate === true && spectatorJoinOptions.safeParse(pickJoin(record)).success) return "spectator";
-  const player = playerJoinOptions.safeParse(pickJoin(record));
-  return player.success && holds(player.data.token) ? "holder" : "seeker";
+/**
+ * Join options, whatever a client sent: which kind of arrival they make. Malformed ones count as
+ * seekers (onJoin refuses them). Each options object is read once (readJoin): a table checks
+ * every pending reservation again at each new one.
+ */
+export function arrivalOf(options: unknown, holds: (tokenHash: string) => boolean): Arrival {
+  const { parsed, tokenHash } = readJoin(options);
+  if (!parsed.success) return "seeker";
+  if (parsed.data.spectate === true) return "spectator";
+  return tokenHash !== null && holds(tokenHash) ? "holder" : "seeker";
 }
 
 /**
@@ -58,13 +62,8 @@ export function replacedReservations(options: unknown, pending: Iterable<[sessio
 }
 
 function personOf(options: unknown): { token: string; spectate: boolean } | null {
-  const record = options && typeof options === "object" ? pickJoin(options as Record<string, unknown>) : {};
+  const record = readJoin(options).join;
   return typeof record.token === "string" && record.token !== "" ? { token: record.token, spectate: record.spectate === true } : null;
-}
-
-/** The join part of a create-or-join options object (the table keys are the creator's table). */
-function pickJoin(record: Record<string, unknown>): Record<string, unknown> {
-  return splitOptions(record).join;
 }
 
 export class Admission {
@@ -87,9 +86,10 @@ export class Admission {
 
   /** Null when a reservation for these options may be made now, else why not. */
   check(options: unknown, table: TableOccupancy): Refusal | null {
-    const arrival = arrivalOf(options, (token) => table.holds(token));
+    const holds = (tokenHash: string) => table.holds(tokenHash);
+    const arrival = arrivalOf(options, holds);
     const pending = { holder: 0, seeker: 0, spectator: 0 };
-    for (const other of table.pending) pending[arrivalOf(other, (token) => table.holds(token))] += 1;
+    for (const other of table.pending) pending[arrivalOf(other, holds)] += 1;
 
     if (arrival === "holder") {
       return pending.holder < this.maxPendingHolders(table.seats) ? null : { code: "RATE_LIMITED", message: "This seat is being joined already; try again in a moment" };

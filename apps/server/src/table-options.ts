@@ -3,6 +3,7 @@
  * as typed join errors, and the size of an action payload.
  */
 import { ErrorCode, ServerError } from "@colyseus/core";
+import { hashToken } from "@saloon/db";
 import { type JoinErrorCode, TABLE_OPTION_KEYS, formatJoinError, playerJoinOptions, spectatorJoinOptions } from "@saloon/protocol";
 import type { z } from "zod";
 
@@ -37,6 +38,44 @@ export function splitOptions(raw: unknown): { table: Record<string, unknown>; jo
 /** Join options, checked against the variant the client meant so errors name the real problem. */
 export function parseJoin(join: Record<string, unknown>) {
   return join.spectate === true ? spectatorJoinOptions.safeParse(join) : playerJoinOptions.safeParse(join);
+}
+
+/** One options object as a table reads its joiner: the join part, checked, and the token's hash. */
+export interface JoinRead {
+  join: Record<string, unknown>;
+  parsed: ReturnType<typeof parseJoin>;
+  /** hashToken of a well-formed join's token (a person is known by it), null without one. */
+  readonly tokenHash: string | null;
+}
+
+const joinReads = new WeakMap<object, JoinRead>();
+
+/**
+ * Reads a reservation's options once: each join passes the same options object from the
+ * matchmaking request to onAuth, the reservation gate and onJoin, and every later join at the
+ * table checks it again while it is pending (admission). Each of those split it, parsed it with
+ * zod and hashed its token anew: 1–2 % of the server's CPU while a thousand people came back
+ * after a restart (docs/recovery.md). Nothing changes an options object once the request was
+ * read (Colyseus hands it along as it came; a reservation made through another process arrives
+ * as a new object and is read anew).
+ */
+export function readJoin(raw: unknown): JoinRead {
+  const cacheable = raw !== null && typeof raw === "object";
+  const known = cacheable ? joinReads.get(raw) : undefined;
+  if (known) return known;
+  const join = splitOptions(raw).join;
+  const parsed = parseJoin(join);
+  let hash: string | null | undefined;
+  const read: JoinRead = {
+    join,
+    parsed,
+    get tokenHash() {
+      if (hash === undefined) hash = parsed.success && typeof parsed.data.token === "string" ? hashToken(parsed.data.token) : null;
+      return hash;
+    },
+  };
+  if (cacheable) joinReads.set(raw, read);
+  return read;
 }
 
 /** Byte length of the value as JSON, or null when it is not JSON at all (BigInt, cycles). */

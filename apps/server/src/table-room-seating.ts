@@ -3,7 +3,6 @@
  * admission first, a person takes a seat (or takes theirs back from a bot or an older
  * connection), and the game starts once every seat is taken and stored.
  */
-import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
 import { CLOSE_CODES, type SeatKind } from "@saloon/protocol";
 import { replacedReservations } from "./admission.ts";
@@ -41,7 +40,8 @@ export function recordCreation(room: TableRoom): void {
   room.recorder.created();
 }
 
-export function sit(room: TableRoom, seat: Seat, client: TableClient, request: PlayerJoin): void {
+/** `tokenHash`: hashToken(request.token), which the join has already (readJoin). */
+export function sit(room: TableRoom, seat: Seat, client: TableClient, request: PlayerJoin, tokenHash: string): void {
   const slot = room.slots[seat]!;
   const previous = slot.client;
   const pending = slot.reconnection;
@@ -51,7 +51,7 @@ export function sit(room: TableRoom, seat: Seat, client: TableClient, request: P
   slot.reconnection = null;
   slot.schema.connected = true;
   endGrace(slot);
-  setSeat(room, slot, "human", request.name, hashToken(request.token));
+  setSeat(room, slot, "human", request.name, tokenHash);
   if (tookBack) {
     // A bot was playing for this person: it hands the seat back.
     room.bots.cancel(seat);

@@ -16,7 +16,7 @@
  */
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { type MatchStore, OwnershipLost, type ResumableMatch, type ActionWriter, hashToken } from "@saloon/db";
+import { type MatchStore, OwnershipLost, type ResumableMatch, type ActionWriter } from "@saloon/db";
 import type { ActionBase, AnyGame, GameError, LogEvent, Seat } from "@saloon/engine";
 import { CLIENT_MESSAGES, CLOSE_CODES, type ClientMessageType, type ErrorMessage, SERVER_MESSAGES, type TableListing, type TableStatus, type BotPace } from "@saloon/protocol";
 import type { Logger } from "pino";
@@ -24,7 +24,7 @@ import { Admission, type Refusal, refuseRequest } from "./admission.ts";
 import type { Budgets } from "./budgets.ts";
 import type { MatchRecorder } from "./match-recorder.ts";
 import { matchmakeRequestOf } from "./matchmake-request.ts";
-import { JoinRejected, describeIssues, parseJoin, splitOptions } from "./table-options.ts";
+import { JoinRejected, describeIssues, readJoin } from "./table-options.ts";
 import { END_REASONS, keepWhileEmpty, onAbsentSeat, startGrace } from "./table-room-absence.ts";
 import { createFresh, rebuild, rebuildWaiting } from "./table-room-creation.ts";
 import { halt, onAction, perform } from "./table-room-moves.ts";
@@ -197,19 +197,20 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   override onJoin(client: TableClient, raw: unknown): void {
-    const parsed = parseJoin(splitOptions(raw).join);
+    // The same options object admission read when the seat was reserved: read once (readJoin).
+    const { parsed, tokenHash } = readJoin(raw);
     if (!parsed.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(parsed.error));
     const request = parsed.data;
 
     // Everything up to taking the seat is synchronous, so two people can never get the same seat.
-    const seat = request.spectate ? null : chooseSeat(this.slots, request);
+    const seat = request.spectate ? null : chooseSeat(this.slots, request, tokenHash!);
     const person = request.token ? `token:${request.token}` : `session:${client.sessionId}`;
     client.userData = { seat, person, address: connectionAddress(client), overdraft: 0, flooded: false, name: request.name ?? "" };
     client.view = new StateView();
     recordCreation(this);
 
     if (seat !== null && !request.spectate) {
-      sit(this, seat, client, request);
+      sit(this, seat, client, request, tokenHash!);
       client.view.add(this.slots[seat]!.schema);
     } else {
       this.log.debug({ session: client.sessionId }, "spectator joined");
@@ -329,13 +330,9 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
   /** Why a reservation with these options may not be made now, or null. */
   refusalFor(options: unknown, replacing: readonly string[] = []): Refusal | null {
-    const { join } = splitOptions(options);
-    return this.admission.check(join, {
+    return this.admission.check(options, {
       // A person's own seat, also while a bot plays it for them: they may always take it back.
-      holds: (token) => {
-        const tokenHash = hashToken(token);
-        return this.slots.some((slot) => slot.kind !== "open" && slot.tokenHash === tokenHash);
-      },
+      holds: (tokenHash) => this.slots.some((slot) => slot.kind !== "open" && slot.tokenHash === tokenHash),
       openSeats: this.slots.filter((slot) => slot.kind === "open").length,
       seats: this.slots.length,
       spectators: this.clients.filter((client) => client.userData?.seat === null).length,
@@ -343,7 +340,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       // `replacing`: the same person's earlier reservations, which this one takes the place of.
       pending: Object.entries(reservations(this))
         .filter(([sessionId]) => !replacing.includes(sessionId))
-        .map(([, [reserved]]) => splitOptions(reserved).join),
+        .map(([, [reserved]]) => reserved),
     });
   }
 

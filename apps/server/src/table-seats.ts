@@ -4,7 +4,6 @@
  * only the hash) gives every person their seat back the same way.
  */
 import type { Client, Deferred } from "@colyseus/core";
-import { hashToken } from "@saloon/db";
 import type { Seat } from "@saloon/engine";
 import { type AbsentSeatMessage, type ChatMessage, type ErrorMessage, type LogMessage, type SERVER_MESSAGES, type SeatKind, type SeatedMessage, type StepCheckMessage, absentSeatMessage, type joinOptions } from "@saloon/protocol";
 import type { z } from "zod";
@@ -59,9 +58,8 @@ export interface SeatSlot {
   schema: SeatSchema;
 }
 
-/** The seat a joining person gets: their own (found by token hash), the one they asked for, or the first open one. */
-export function chooseSeat(slots: SeatSlot[], request: PlayerJoin): Seat {
-  const tokenHash = hashToken(request.token);
+/** The seat a joining person gets: their own (found by their token's hash), the one they asked for, or the first open one. */
+export function chooseSeat(slots: SeatSlot[], request: PlayerJoin, tokenHash: string): Seat {
   const mine = slots.findIndex((slot) => slot.tokenHash === tokenHash && slot.kind !== "open");
   if (mine >= 0) return mine; // same guest again: the same seat, whatever it asked for (even from a bot playing for them)
   if (request.seat !== undefined) {

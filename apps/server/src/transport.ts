@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
+import type { Writable } from "node:stream";
 import type { Client } from "@colyseus/core";
 import { WebSocketClient, WebSocketTransport } from "@colyseus/ws-transport";
 import type { WebSocket } from "ws";
@@ -88,6 +89,23 @@ function answerTogether(socket: WebSocket, connection: Socket): void {
   } as WebSocket["emit"];
 }
 
+/**
+ * `end()` of a stream that has finished (or was destroyed) does nothing but build a Node error
+ * (ERR_STREAM_ALREADY_FINISHED, with its stack) and drop it when no callback is given. `ws`
+ * ends each connection's frame receiver and TCP socket again when the peer's FIN and the socket's
+ * close arrive after the close handshake ended them: ~30 µs for each of two or three such errors
+ * per closed connection (bench:join's profile, docs/recovery.md). This skips exactly those calls
+ * (no arguments, already ending and finished or destroyed, not corked: nothing else would happen).
+ */
+export function endOnce(stream: Writable): void {
+  const end = stream.end;
+  stream.end = function endUnlessFinished(this: Writable, ...args: unknown[]) {
+    const state = (this as unknown as { _writableState?: { ending: boolean; errored: unknown; finished: boolean; destroyed: boolean; corked: number } })._writableState;
+    if (args.length === 0 && state && (state.ending || state.errored) && (state.finished || state.destroyed) && !state.corked) return this;
+    return (end as (...rest: unknown[]) => Writable).apply(this, args);
+  } as Writable["end"];
+}
+
 export class SaloonTransport extends WebSocketTransport {
   constructor(options: { maxFrameBytes: number; trustProxy: boolean }) {
     super({ maxPayload: options.maxFrameBytes });
@@ -96,6 +114,9 @@ export class SaloonTransport extends WebSocketTransport {
       addresses.set(socket, addressOf(req, options.trustProxy));
       connections.set(socket, req.socket);
       answerTogether(socket, req.socket);
+      endOnce(req.socket);
+      const receiver = (socket as unknown as { _receiver?: Writable })._receiver;
+      if (receiver) endOnce(receiver);
     });
   }
 }

@@ -199,7 +199,9 @@ console.log(
   `rebuilding the tables:          ${takeover ? `${seconds(takeover.ms as number)} s (claim ${seconds(takeover.claimMs as number)} s, waiting for loads ${seconds(takeover.loadWaitMs as number)} s, creating rooms ${seconds(takeover.createMs as number)} s)` : "?"}`,
 );
 console.log(`restart → tables rebuilt:       ${seconds(logTime("running games rebuilt") - restarting)} s`);
-// The server's side of the same: when it seated each person again (the clients may learn of it later).
+// The server's side of the same: when it seated each person again (the clients may learn of it
+// later). A person coming back to their own seat is a debug line since 24 Nov (docs/recovery.md),
+// below the bench's LOG_LEVEL: this prints only seatings that changed a seat's hands, if any.
 const seatTaken = server.logs.filter((line) => line.msg === "seat taken" && (line.time as number) >= restarting).map((line) => (line.time as number) - restarting);
 if (seatTaken.length > 0) console.log(`restart → seated by the server:  ${spread(seatTaken)} (${seatTaken.length} seatings)`);
 // The successful join of each person in its three moments: asked (the matchmaking request sent),

@@ -5,7 +5,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { type Seat, replay } from "@saloon/engine";
 import { type TableSnapshot, TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TableRoom } from "./table-room.ts";
 import { type HiddenHandsState, type HiddenHandsView, hiddenHands } from "./test-games/hidden-hands.ts";
 import { type Recorder, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, testGames, token } from "./test-support.ts";
@@ -111,6 +111,25 @@ describe("a complete game", () => {
     // The game waits up to 50 s for its end (above); the test's own limit covers that and the checks
     // after it: beside a loaded CI (two test processes, browsers) the whole game took over 20 s.
   }, 60_000);
+});
+
+describe("the log of who sits down", () => {
+  it("logs a seat changing hands at info, and its own person coming back to it at debug", async () => {
+    const annToken = token("ann");
+    const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, name: "Ann", token: annToken }));
+    const log = serverRoom(ann).log;
+    const info = vi.spyOn(log, "info");
+    const debug = vi.spyOn(log, "debug");
+    const seatTaken = (spy: typeof info) => spy.mock.calls.filter((call) => call[1] === "seat taken").map((call) => call[0]);
+    const bob = await record("bob", colyseus.sdk.joinById(ann.room.roomId, { name: "Bob", token: token("bob") }));
+    expect(bob.seat).toBe(1);
+    expect(seatTaken(info)).toEqual([expect.objectContaining({ seat: 1, name: "Bob", reclaimed: false, tookBack: false })]);
+    // Ann again, from another tab: her own seat, her older connection replaced.
+    const annAgain = await record("ann again", colyseus.sdk.joinById(ann.room.roomId, { name: "Ann", token: annToken }));
+    expect(annAgain.seat).toBe(0);
+    expect(seatTaken(info)).toHaveLength(1);
+    expect(seatTaken(debug)).toEqual([expect.objectContaining({ seat: 0, name: "Ann", reclaimed: true })]);
+  });
 });
 
 describe("hidden information", () => {

@@ -46,6 +46,8 @@ export function sit(room: TableRoom, seat: Seat, client: TableClient, request: P
   const previous = slot.client;
   const pending = slot.reconnection;
   const tookBack = slot.kind === "bot";
+  // The person whose seat this already is (a new connection, a reload, the way back after a restart).
+  const returning = slot.kind === "human" && slot.tokenHash === tokenHash;
   slot.client = client;
   slot.sessionId = client.sessionId;
   slot.reconnection = null;
@@ -65,7 +67,10 @@ export function sit(room: TableRoom, seat: Seat, client: TableClient, request: P
   }
   // Before the start, who sits where is stored too: a table rebuilt before its start keeps its people's seats.
   if (room.status() === "waiting") room.recorder.seatChanged(seatFacts(room.slots)[seat]!);
-  room.log.info({ seat, name: request.name, reclaimed: previous !== null || pending !== null, tookBack }, "seat taken");
+  // A seat changing hands is an info line; its own person coming back to it is debug: after a
+  // restart that was a thousand synchronous lines while people waited (pino's write, ~1.5 % of
+  // the server's CPU on the way back, docs/recovery.md).
+  room.log[returning ? "debug" : "info"]({ seat, name: request.name, reclaimed: previous !== null || pending !== null, tookBack }, "seat taken");
   room.updateListing();
   keepWhileEmpty(room);
   maybeStart(room);

@@ -5,10 +5,11 @@
  * connection instead of the usual few seconds).
  */
 import { matchMaker } from "@colyseus/core";
+import { Encoder } from "@colyseus/schema";
 import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { decodeActed } from "@saloon/protocol";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
@@ -70,6 +71,12 @@ describe("a table rebuilt from the store", () => {
     return actions;
   }
 
+  /** The sizes of a room's two encoding buffers (Colyseus's serializer). */
+  function encodingBuffers(id: string): { fullState?: number; patches?: number } {
+    const serializer = (colyseus.getRoomById(id) as unknown as { _serializer: { fullEncodeBuffer: Uint8Array; encoder: { sharedBuffer: Uint8Array } } })._serializer;
+    return { fullState: serializer.fullEncodeBuffer.byteLength, patches: serializer.encoder.sharedBuffer.byteLength };
+  }
+
   const storedActions = (id: string) => colyseus.store.prisma.matchAction.count({ where: { matchId: id } });
 
   it("keeps its bots waiting until one of its people is back, then plays on", async () => {
@@ -79,9 +86,13 @@ describe("a table rebuilt from the store", () => {
     // Many times the bot's delay, and nobody there: the bot has not moved.
     await sleep(BOT_DELAY_MS * 15);
     expect(await storedActions("rebuiltBotsWait")).toBe(stored);
+    // Nobody can see it yet: its encoding buffers have no size (table-room-creation.ts).
+    expect(encodingBuffers("rebuiltBotsWait")).toEqual({ fullState: 0, patches: 0 });
+    const warn = vi.spyOn(console, "warn");
 
     const ann: Recorder = await record("Ann", colyseus.sdk.joinById("rebuiltBotsWait", { name: "Ann", token: annToken }));
     expect(ann.seat).toBe(0);
+    expect(encodingBuffers("rebuiltBotsWait")).toEqual({ fullState: Encoder.BUFFER_SIZE, patches: 2 * Encoder.BUFFER_SIZE });
     expect(ann.snapshots[0]!.version).toBe(stored);
     // Her `acted` is the version after her last stored action, as before the restart.
     const annActed = actions.map((action) => action.seat).lastIndexOf(0) + 1;
@@ -93,6 +104,9 @@ describe("a table rebuilt from the store", () => {
     expect(decodeActed(ann.latest, 0)).toBe(annActed);
     expect(await storedActions("rebuiltBotsWait")).toBeGreaterThan(stored);
     await ann.room.leave(true);
+    // Nothing was encoded into a buffer too small (Colyseus would have grown it, and warned).
+    expect(warn.mock.calls.filter((call) => String(call[0]).includes("buffer overflow"))).toEqual([]);
+    warn.mockRestore();
   });
 
   it("keeps a reservation for its seat longer than usual while its people come back", async () => {

@@ -113,6 +113,31 @@ describe("a complete game", () => {
   }, 60_000);
 });
 
+describe("tables sharing their encoding buffers (table-encoding.ts)", () => {
+  it("three tables played at once: each person ends with exactly their own table's state and secrets", async () => {
+    const people = await Promise.all(
+      ["Ann", "Bob", "Cy"].map((name, i) =>
+        record(name, colyseus.sdk.create(TABLE_ROOM, { game: i === 2 ? hiddenHands.id : "fistful", seats: 2, bots: [1], name, token: token(name) })),
+      ),
+    );
+    // A spectator at Ann's table joins while the three play: its full state is encoded between their patches.
+    const watcher = await record("watcher", colyseus.sdk.joinById(people[0]!.room.roomId, { spectate: true }));
+    people.forEach((person, i) => autoPlay(person, i === 2 ? hiddenHands : fistful));
+    await Promise.all(people.map((p) => p.until(() => p.latest.status === "finished", "the end", 20_000)));
+    await watcher.until(() => watcher.latest.status === "finished", "the end", 20_000);
+    for (const person of [...people, watcher]) {
+      const state = serverRoom(person).state;
+      expect(person.latest.view, person.label).toEqual(state.view.toJSON());
+      expect(person.latest.version, person.label).toBe(state.version);
+      for (const [index, seat] of person.latest.seats.entries()) {
+        // Its own seat's secret as the server holds it; nobody else's.
+        const secret = state.seats[index]!.secret!;
+        expect(seat.secret?.view ?? null, `${person.label}, seat ${index}`).toEqual(index === person.seat ? secret.view.toJSON() : null);
+      }
+    }
+  });
+});
+
 describe("the log of who sits down", () => {
   it("logs a seat changing hands at info, and its own person coming back to it at debug", async () => {
     const annToken = token("ann");

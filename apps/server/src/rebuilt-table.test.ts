@@ -5,11 +5,11 @@
  * connection instead of the usual few seconds).
  */
 import { matchMaker } from "@colyseus/core";
-import { Encoder } from "@colyseus/schema";
 import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { decodeActed } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sharedEncodingBuffers } from "./table-encoding.ts";
 import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
@@ -71,10 +71,10 @@ describe("a table rebuilt from the store", () => {
     return actions;
   }
 
-  /** The sizes of a room's two encoding buffers (Colyseus's serializer). */
-  function encodingBuffers(id: string): { fullState?: number; patches?: number } {
+  /** A room's two encoding buffers (Colyseus's serializer). */
+  function encodingBuffers(id: string): { fullState: Uint8Array; patches: Uint8Array } {
     const serializer = (colyseus.getRoomById(id) as unknown as { _serializer: { fullEncodeBuffer: Uint8Array; encoder: { sharedBuffer: Uint8Array } } })._serializer;
-    return { fullState: serializer.fullEncodeBuffer.byteLength, patches: serializer.encoder.sharedBuffer.byteLength };
+    return { fullState: serializer.fullEncodeBuffer, patches: serializer.encoder.sharedBuffer };
   }
 
   const storedActions = (id: string) => colyseus.store.prisma.matchAction.count({ where: { matchId: id } });
@@ -86,13 +86,16 @@ describe("a table rebuilt from the store", () => {
     // Many times the bot's delay, and nobody there: the bot has not moved.
     await sleep(BOT_DELAY_MS * 15);
     expect(await storedActions("rebuiltBotsWait")).toBe(stored);
-    // Nobody can see it yet: its encoding buffers have no size (table-room-creation.ts).
-    expect(encodingBuffers("rebuiltBotsWait")).toEqual({ fullState: 0, patches: 0 });
+    // It encodes into the buffers every table shares: none of its own (table-encoding.ts).
+    expect(encodingBuffers("rebuiltBotsWait").fullState).toBe(sharedEncodingBuffers()!.fullState);
+    expect(encodingBuffers("rebuiltBotsWait").patches).toBe(sharedEncodingBuffers()!.patches);
     const warn = vi.spyOn(console, "warn");
 
     const ann: Recorder = await record("Ann", colyseus.sdk.joinById("rebuiltBotsWait", { name: "Ann", token: annToken }));
     expect(ann.seat).toBe(0);
-    expect(encodingBuffers("rebuiltBotsWait")).toEqual({ fullState: Encoder.BUFFER_SIZE, patches: 2 * Encoder.BUFFER_SIZE });
+    const buffers = encodingBuffers("rebuiltBotsWait");
+    expect(buffers.fullState).toBe(sharedEncodingBuffers()!.fullState);
+    expect(buffers.patches).toBe(sharedEncodingBuffers()!.patches);
     expect(ann.snapshots[0]!.version).toBe(stored);
     // Her `acted` is the version after her last stored action, as before the restart.
     const annActed = actions.map((action) => action.seat).lastIndexOf(0) + 1;

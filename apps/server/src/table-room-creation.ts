@@ -3,8 +3,8 @@
  * or the same table again from the store after a restart, a crash, or on another process
  * (principle 5: seed + stored actions rebuild it exactly).
  */
-import { Protocol, matchMaker } from "@colyseus/core";
-import { Encoder, Reflection } from "@colyseus/schema";
+import { matchMaker } from "@colyseus/core";
+import { type Encoder, Reflection } from "@colyseus/schema";
 import type { ResumableMatch } from "@saloon/db";
 import { type AnyGame, type Json, type Seat, newTableSeed } from "@saloon/engine";
 import { type SeatKind, flattenView } from "@saloon/protocol";
@@ -19,6 +19,7 @@ import { maybeStart, setSeat } from "./table-room-seating.ts";
 import { readCreateRequest, replayStored } from "./table-setup.ts";
 import { type SeatSlot, seatFacts } from "./table-seats.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
+import { withSharedEncodingBuffers } from "./table-encoding.ts";
 import { TableSync } from "./table-sync.ts";
 
 export function createFresh(room: TableRoom, raw: unknown): void {
@@ -128,45 +129,12 @@ function begin(room: TableRoom, game: AnyGame, createdAt: number, graceSeconds: 
   room.log = room.settings.logger.child({ table: room.roomId, game: game.id });
   const state = new TableStateSchema();
   state.game = game.id;
-  withoutEncodingBuffers(() => {
+  withSharedEncodingBuffers(room, () => {
     room.state = state;
   });
   shareHandshake(room);
   room.pulse.watch();
   room.sync = new TableSync(game, state, () => room.slots.length, room.events);
-}
-
-/**
- * Colyseus gives every room two encoding buffers of Encoder.BUFFER_SIZE (16 KiB) when its state
- * is set, and replaces one with a 32 KiB one at the first patch it encodes for a client's view:
- * 64 KiB allocated, zeroed and counted against the heap per table. After a restart that was
- * 64 MB for 1,000 tables, ~0.3 ms of CPU a table, while nobody could see any of them yet (a
- * table encodes nothing while it has no client). The room's state is set with buffers of no
- * size instead, and encodingFor gives them their size at the first join. Should anything encode
- * before (a path not known here), Colyseus still encodes correctly: it grows a buffer that is
- * too small, and warns on the console.
- */
-function withoutEncodingBuffers(setState: () => void): void {
-  const size = Encoder.BUFFER_SIZE;
-  Encoder.BUFFER_SIZE = 0;
-  try {
-    setState();
-  } finally {
-    Encoder.BUFFER_SIZE = size;
-  }
-}
-
-/**
- * Gives a table's encoding buffers their size before it first encodes anything for a client
- * (onJoin, before Colyseus sends the full state): the full state's buffer as Colyseus makes it,
- * and the patches' at the 32 KiB it grows to at the first patch encoded for a view.
- */
-export function encodingFor(room: TableRoom): void {
-  const serializer = (room as unknown as { _serializer?: { encoder?: { sharedBuffer: Uint8Array }; fullEncodeBuffer?: Uint8Array } })._serializer;
-  if (!serializer?.encoder || !serializer.fullEncodeBuffer || serializer.fullEncodeBuffer.byteLength > 0) return;
-  serializer.fullEncodeBuffer = new Uint8Array(Encoder.BUFFER_SIZE);
-  serializer.fullEncodeBuffer[0] = Protocol.ROOM_STATE;
-  serializer.encoder.sharedBuffer = new Uint8Array(2 * Encoder.BUFFER_SIZE);
 }
 
 /** The schema's reflection, by root schema class: the same bytes for every table. */

@@ -26,7 +26,7 @@ import type { MatchRecorder } from "./match-recorder.ts";
 import { matchmakeRequestOf } from "./matchmake-request.ts";
 import { JoinRejected, describeIssues, readJoin } from "./table-options.ts";
 import { END_REASONS, keepWhileEmpty, onAbsentSeat, startGrace } from "./table-room-absence.ts";
-import { createFresh, encodingFor, rebuild, rebuildWaiting } from "./table-room-creation.ts";
+import { createFresh, rebuild, rebuildWaiting } from "./table-room-creation.ts";
 import { halt, onAction, perform } from "./table-room-moves.ts";
 import { botDelay, onBotPace, onChat, onCheckStep, onSkipBots, onUndo } from "./table-room-requests.ts";
 import { gateReservations, recordCreation, reservations, setSeat, sit } from "./table-room-seating.ts";
@@ -197,7 +197,6 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   override onJoin(client: TableClient, raw: unknown): void {
-    encodingFor(this);
     // The same options object admission read when the seat was reserved: read once (readJoin).
     const { parsed, tokenHash } = readJoin(raw);
     if (!parsed.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(parsed.error));

@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
 import { SteadyPlayer, freePort, startServer } from "./process-harness.ts";
-import { readOptions } from "./cli-options.ts";
+import { readOptions } from "@saloon/cli";
 
 const { values, fail } = readOptions("pnpm bench:recovery", {
   tables: { type: "string", default: "1000" },

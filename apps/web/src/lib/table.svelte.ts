@@ -27,7 +27,7 @@ import {
 import type { Option } from "../games/types.ts";
 import { AnswerGate } from "./answer-gate.ts";
 import { ChatLog } from "./chat.svelte.ts";
-import { isChatRefusal } from "./chat.ts";
+import { chatRefusalOf } from "./chat.ts";
 import { m } from "../paraglide/messages.js";
 import { JOIN_ERROR_TEXTS, tableErrorText } from "./errors.ts";
 import { fetchMatch } from "./history.ts";
@@ -185,8 +185,9 @@ export class TableSession {
     room.onMessage(SERVER_MESSAGES.chat, (message: ChatMessage) => this.chat.receive(message));
     room.onMessage(SERVER_MESSAGES.stepCheck, (message: StepCheckMessage) => this.#stepChecks.shift()?.(message));
     room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
-      if (isChatRefusal(message.code)) {
-        this.chat.refusal = message.code;
+      const chatRefusal = chatRefusalOf(message);
+      if (chatRefusal) {
+        this.chat.refusal = chatRefusal;
         return;
       }
       // A refused step check is answered "don't know": the page asks to confirm then.

@@ -221,9 +221,12 @@ if (cpuAtReady) console.log(`restarted server's own CPU:     ${seconds(cpuAtRead
 // Memory the process touches for the first time costs a page fault each 4 KiB (~6-12 µs each on
 // this VM, measured apart): a restarted server fills its heap from nothing.
 if (cpuAtReady) console.log(`restarted server's kernel part: ${seconds(cpuAtReady.systemMs)} s of it in the kernel; ${cpuAtReady.minorFaults.toLocaleString("en")} minor page faults`);
-const cpuAt = (msg: string) => cpuSamples.find((sample) => sample.at >= logTime(msg) - restarting)?.cpuMs;
-const [cpuListening, cpuRebuilt] = [cpuAt("Saloon server listening"), cpuAt("running games rebuilt")];
-if (cpuListening !== undefined && cpuRebuilt !== undefined) console.log(`restarted server's own CPU:     ${seconds(cpuListening)} s when listening, ${seconds(cpuRebuilt)} s when every table was rebuilt`);
+const sampleAt = (msg: string) => cpuSamples.find((sample) => sample.at >= logTime(msg) - restarting);
+const [listening, rebuilt] = [sampleAt("Saloon server listening"), sampleAt("running games rebuilt")];
+if (listening !== undefined && rebuilt !== undefined) {
+  console.log(`restarted server's own CPU:     ${seconds(listening.cpuMs)} s when listening, ${seconds(rebuilt.cpuMs)} s when every table was rebuilt`);
+  console.log(`restarted server's page faults: ${listening.minorFaults.toLocaleString("en")} when listening, ${rebuilt.minorFaults.toLocaleString("en")} when every table was rebuilt`);
+}
 console.log(`moves meanwhile:                ${movesMeanwhile} accepted after their person was back, until every table moved`);
 if (serverCpuMs !== null) console.log(`restarted server's own CPU:     ${seconds(serverCpuMs)} s until every table moves (machine load ${loadavg()[0]!.toFixed(1)})`);
 // The thousand clients share the machine with the server: how much of it they took meanwhile.

@@ -94,6 +94,14 @@ await build({
   target: "node20",
   sourcemap: true,
   sourcesContent: false,
+  // Whitespace and syntax minified: V8 parses every byte of a chunk as it loads, and a start spent
+  // ~400 ms compiling the bundle (the start's profile). Start to /health on an empty database, 5
+  // alternated pairs: ~1,390 → ~1,270 ms of CPU and ~6,000 fewer page faults. Identifiers are
+  // kept (as fast: 1,016 against 1,008 ms, 5 pairs), so CPU profiles and `.name` still say what
+  // each function is; stack traces name the original file and line through the source maps.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  keepNames: true,
   // No "import" condition forced: a bundled require() must get a package's CommonJS entry
   // (router's require("is-promise") got the ES module's namespace, "isPromise is not a function").
   plugins: [withoutPm2, externalPackages, ownFileUrls],

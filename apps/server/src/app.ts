@@ -3,8 +3,6 @@
  * main.ts builds one from the environment; tests build one with test settings and games.
  */
 import { type Server, defineRoom, defineServer, matchMaker } from "@colyseus/core";
-import { RedisDriver } from "@colyseus/redis-driver";
-import { RedisPresence } from "@colyseus/redis-presence";
 import { ActionWriter, type ActionWriterOptions, type MatchStore, type ResumableMatch } from "@saloon/db";
 import type { AnyGame } from "@saloon/engine";
 import { LOBBY_ROOM, TABLE_ROOM } from "@saloon/protocol";
@@ -20,6 +18,7 @@ import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper } from "./table-keeper.ts";
 import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { IndexedLocalDriver } from "./room-index.ts";
+import type { RedisParts } from "./redis-parts.ts";
 import { SaloonTransport } from "./transport.ts";
 import { moveTiming } from "./move-timing.ts";
 
@@ -57,10 +56,11 @@ export interface SaloonServerConfig {
   /** The database's `pg` pool (Database.pool), if it has one: accepted moves are written through it (ActionWriter). */
   pool?: ActionWriterOptions["pool"];
   /**
-   * Redis shared by several server processes (presence, matchmaking, the lobby). Without it
-   * this process is the only one on its database, and at start it rebuilds every running game.
+   * Redis shared by several server processes (presence, matchmaking, the lobby): redis-parts.ts
+   * `redisParts(url)`. Without it this process is the only one on its database, and at start it
+   * rebuilds every running game.
    */
-  redisUrl?: string | undefined;
+  redis?: RedisParts | undefined;
   /** host:port clients reach this process at; with Redis the SDK connects to the process holding a table. */
   publicAddress?: string | undefined;
   /** Table ownership timing (ms): lease length, renewal, and how often orphaned tables are looked for. */
@@ -118,7 +118,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     recoveries,
     running,
     logger: config.logger,
-    exclusive: !config.redisUrl,
+    exclusive: !config.redis,
     ...ownership,
     address: config.publicAddress ?? "",
   });
@@ -142,7 +142,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     logger: colyseusLogger(config.logger.child({ component: "colyseus" })),
     greet: false,
     // One process alone: the stock in-process driver, with its rooms also kept by id (room-index.ts).
-    ...(config.redisUrl ? { presence: new RedisPresence(config.redisUrl), driver: new RedisDriver(config.redisUrl) } : { driver: new IndexedLocalDriver() }),
+    ...(config.redis ? { presence: config.redis.presence, driver: config.redis.driver } : { driver: new IndexedLocalDriver() }),
     ...(config.publicAddress ? { publicAddress: config.publicAddress } : {}),
     // main.ts handles SIGTERM/SIGINT itself so the shutdown is logged; tests shut down through @colyseus/testing.
     gracefullyShutdown: false,

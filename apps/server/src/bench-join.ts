@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, type Room } from "@colyseus/sdk";
 import { freePort, startServer } from "./process-harness.ts";
-import { readOptions } from "./cli-options.ts";
+import { readOptions } from "@saloon/cli";
 
 const { values, fail } = readOptions("pnpm bench:join", { joins: { type: "string", default: "600" }, rounds: { type: "string", default: "3" }, "cpu-prof": { type: "string" } });
 const joins = Number(values.joins);

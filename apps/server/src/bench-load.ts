@@ -45,7 +45,7 @@ import { scratchPostgres } from "@saloon/db/testing";
 import type { AnyGame } from "@saloon/engine";
 import { type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
 import { type ServerProcess, freePort, startServer } from "./process-harness.ts";
-import { readOptions } from "./cli-options.ts";
+import { readOptions } from "@saloon/cli";
 
 const { values, fail } = readOptions("pnpm bench:load", {
   tables: { type: "string", default: "100" },

@@ -15,7 +15,7 @@ import gauchoMatches from "../../../packages/games/el-gaucho/src/fixtures/matche
 import elPasoMatches from "../../../packages/games/el-paso/src/fixtures/matches.json" with { type: "json" };
 import { TableSync } from "./table-sync.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
-import { readOptions } from "./cli-options.ts";
+import { readOptions } from "@saloon/cli";
 
 interface Match { seed: string; seats: number; options: unknown; log: LoggedAction[] }
 const { values, fail } = readOptions("pnpm bench:project", { rounds: { type: "string", default: "10" } });

@@ -82,7 +82,8 @@ const store = new MatchStore(database.prisma, logger.child({ component: "store" 
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const redisUrl = process.env.REDIS_URL || undefined;
 const publicAddress = process.env.PUBLIC_ADDRESS || (redisUrl ? `127.0.0.1:${port}` : undefined);
-const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, redisUrl, publicAddress });
+const redis = redisUrl ? await (await import("./redis-parts.ts")).redisParts(redisUrl) : undefined;
+const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, redis, publicAddress });
 
 installProcessGuards(logger);
 

@@ -14,6 +14,7 @@ import { CLOSE_CODES, TABLE_ROOM } from "@saloon/protocol";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SaloonServer } from "./app.ts";
 import { reachable } from "./process-harness.ts";
+import { redisParts } from "./redis-parts.ts";
 import { autoPlay, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
 const fistful = testGames.fistful!;
@@ -40,7 +41,7 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
   let colyseus: ColyseusTestServer & { store: MatchStore; saloon: SaloonServer };
   beforeAll(async () => {
     colyseus = await bootTestServer({
-      redisUrl,
+      redis: await redisParts(redisUrl),
       botDelayMs: 30,
       rateLimit: { perSecond: 1000, burst: 1000 },
       ownership: { leaseMs: LEASE_MS, renewMs: 200, scanMs: 200 },

@@ -98,7 +98,7 @@ export function onCheckStep(room: TableRoom, client: TableClient, payload: unkno
   if (size === null || size > MAX_ACTION_BYTES) return room.reject(client, "check-step", { code: "BAD_MESSAGE", message: `An action is a JSON object of at most ${MAX_ACTION_BYTES} bytes` });
   const result = room.game.apply(room.gameState, seat, payload);
   if (!result.ok) return room.reject(client, "check-step", result.error);
-  client.send(SERVER_MESSAGES.stepCheck, stepPreview(room.game, room.gameState, result.state, seat));
+  client.send(SERVER_MESSAGES.stepCheck, { ...stepPreview(room.game, room.gameState, result.state, seat), option: payload, version: room.state.version });
 }
 
 /** "Skip ahead": the bots play their pending steps at once, one by one, until a person is asked. */

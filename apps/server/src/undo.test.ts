@@ -165,7 +165,8 @@ describe("undo", () => {
     const versionBefore = ann.latest.version;
     ann.room.send("check-step", options[0]!);
     const check = await ann.until(() => ann.messages.find((m) => m.type === "step-check"), "the check's answer");
-    expect(check.payload).toEqual({ final: false, endsTurn: false });
+    // The answer repeats the question (the option, the version it was checked at): the client matches them.
+    expect(check.payload).toEqual({ final: false, endsTurn: false, option: options[0], version: versionBefore });
     await sleep(50);
     expect(ann.latest.version).toBe(versionBefore);
 

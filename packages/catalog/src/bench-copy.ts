@@ -13,7 +13,7 @@
  *     objects frozen.
  *   pnpm bench:copy [--rounds 20]
  */
-import { parseArgs } from "node:util";
+import { readOptions } from "@saloon/cli";
 import { type LoggedAction, type LogEvent, type Seat, cloneJson, deepFreeze, freezeChanges } from "@saloon/engine";
 import { create } from "mutative";
 import { produce, setAutoFreeze } from "immer";
@@ -68,8 +68,9 @@ const thawed =
     return deepFreeze(draft);
   };
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "20" } } });
+const { values, fail } = readOptions("pnpm bench:copy", { rounds: { type: "string", default: "20" } });
 const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 0) fail("--rounds must be a whole number");
 const cases = [
   { game: fistful, perform: performFistful as Perform, matches: fistfulMatches as unknown as Match[], extra: { "thaw+deepFreeze": thawed(thawFistful) } },
   { game: elGaucho, perform: performGaucho as Perform, matches: gauchoMatches as unknown as Match[], extra: { "thaw+deepFreeze": thawed(thawGaucho) } },

@@ -12,7 +12,7 @@
  * what the loop costs without the bot, the most any faster bot can give.
  */
 import { loadavg } from "node:os";
-import { parseArgs } from "node:util";
+import { readOptions } from "@saloon/cli";
 import { type AnyGame, type Chooser, type LoggedAction, playOut } from "@saloon/engine";
 import { findGame, games } from "./index.ts";
 
@@ -93,29 +93,28 @@ export function measureFloor(game: AnyGame, players: number, seed: string, logs:
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
+  const { values, positionals, fail } = readOptions(
+    "pnpm bench:sim",
+    {
       players: { type: "string", default: "2,4" },
       seconds: { type: "string", default: "5" },
       seed: { type: "string", default: "bench" },
       json: { type: "boolean", default: false },
       floor: { type: "boolean", default: false },
     },
-  });
+    { positionals: `[${Object.keys(games).join(",")}]` },
+  );
   const ids = positionals.length > 0 ? positionals.flatMap((p) => p.split(",")) : Object.keys(games);
   const seconds = Number(values.seconds);
   const counts = values.players.split(",").map(Number);
-  const chosen = ids.map((id) => findGame(id));
-  if (chosen.some((g) => !g) || !(seconds > 0) || counts.some((n) => !Number.isInteger(n))) {
-    console.error(`usage: pnpm bench:sim [${Object.keys(games).join(",")}] [--players 2,4] [--seconds 5] [--seed S] [--json] [--floor]`);
-    process.exit(2);
-  }
+  const chosen = ids.map((id) => findGame(id) ?? fail(`no game "${id}"`));
+  if (!(seconds > 0)) fail("--seconds must be above 0");
+  if (counts.some((n) => !Number.isInteger(n))) fail("--players takes whole numbers, comma-separated");
   const fmt = (x: number) => Math.round(x).toLocaleString("en").padStart(7);
   const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
   console.log(`load average before: ${load()}`);
   const reports: ThroughputReport[] = [];
-  for (const game of chosen as AnyGame[]) {
+  for (const game of chosen) {
     for (const players of counts.filter((n) => n >= game.minSeats && n <= game.maxSeats)) {
       const logs: LoggedAction[][] | undefined = values.floor ? [] : undefined;
       const r = measureThroughput(game, players, seconds, values.seed, logs);

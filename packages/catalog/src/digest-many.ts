@@ -6,23 +6,21 @@
  *   pnpm sim:digest [fistful,el-gaucho] [--games 100] [--seed digest]
  */
 import { createHash } from "node:crypto";
-import { parseArgs } from "node:util";
-import { type AnyGame, playOut } from "@saloon/engine";
+import { readOptions } from "@saloon/cli";
+import { playOut } from "@saloon/engine";
 import { replayDigest } from "@saloon/engine/testing";
 import { findGame, games } from "./index.ts";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { games: { type: "string", default: "100" }, seed: { type: "string", default: "digest" } },
-});
+const { values, positionals, fail } = readOptions(
+  "pnpm sim:digest",
+  { games: { type: "string", default: "100" }, seed: { type: "string", default: "digest" } },
+  { positionals: `[${Object.keys(games).join(",")}]` },
+);
 const ids = positionals.length > 0 ? positionals.flatMap((p) => p.split(",")) : Object.keys(games);
 const count = Number(values.games);
-const chosen = ids.map((id) => findGame(id));
-if (chosen.some((g) => !g) || !Number.isInteger(count) || count < 1) {
-  console.error(`usage: pnpm sim:digest [${Object.keys(games).join(",")}] [--games 100] [--seed S]`);
-  process.exit(2);
-}
-for (const game of chosen as AnyGame[]) {
+const chosen = ids.map((id) => findGame(id) ?? fail(`no game "${id}"`));
+if (!Number.isInteger(count) || count < 1) fail("--games must be a positive integer");
+for (const game of chosen) {
   for (let players = game.minSeats; players <= game.maxSeats; players++) {
     const all = createHash("sha256");
     let actions = 0;

@@ -5,34 +5,30 @@
  *   pnpm sim fistful --players 4 --games 1000 --seed 1 [--json]
  *   pnpm sim el-paso --players 1 [--difficulty 0-3]   solo against Sue (sim-solo.ts)
  */
-import { parseArgs } from "node:util";
+import { readOptions } from "@saloon/cli";
 import { findGame, games } from "./index.ts";
 import { simulateMany } from "./simulate-many.ts";
 import { runSolo } from "./sim-solo.ts";
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
+const { values, positionals, fail } = readOptions(
+  "pnpm sim",
+  {
     players: { type: "string", default: "4" },
     games: { type: "string", default: "1000" },
     seed: { type: "string", default: "1" },
     json: { type: "boolean", default: false },
     difficulty: { type: "string" },
   },
-});
+  { positionals: `<${Object.keys(games).join("|")}>` },
+);
 
-const gameId = positionals[0];
-const game = gameId ? findGame(gameId) : undefined;
-if (!game) {
-  console.error(`usage: pnpm sim <${Object.keys(games).join("|")}> [--players N] [--games N] [--seed S] [--json]`);
-  process.exit(2);
-}
+if (positionals.length !== 1) fail("name one game");
+const game = findGame(positionals[0]!) ?? fail(`no game "${positionals[0]}"`);
 if (values.players === "1") process.exit(runSolo(game, values));
 const players = Number(values.players);
 const count = Number(values.games);
 if (!Number.isInteger(players) || players < game.minSeats || players > game.maxSeats || !Number.isInteger(count) || count < 1) {
-  console.error(`${game.title}: --players must be ${game.minSeats}..${game.maxSeats} and --games a positive integer`);
-  process.exit(2);
+  fail(`${game.title}: --players must be ${game.minSeats}..${game.maxSeats} and --games a positive integer`);
 }
 
 const report = simulateMany(game, players, count, values.seed);

@@ -5,19 +5,18 @@
  *   pnpm bench:replay [--game fistful] [--players 4] [--runs 100]
  * Uses DATABASE_URL when set, else a throwaway in-memory PGlite.
  */
-import { parseArgs } from "node:util";
+import { readOptions } from "@saloon/cli";
 import { findGame } from "@saloon/catalog";
 import { playOut, replay, sameJson } from "@saloon/engine";
 import { openDatabase } from "./connection.ts";
 import { MatchStore } from "./match-store.ts";
 
-const { values } = parseArgs({
-  options: { game: { type: "string", default: "fistful" }, players: { type: "string", default: "4" }, runs: { type: "string", default: "100" } },
-});
-const game = findGame(values.game);
-if (!game) throw new Error(`unknown game ${values.game}`);
+const { values, fail } = readOptions("pnpm bench:replay", { game: { type: "string", default: "fistful" }, players: { type: "string", default: "4" }, runs: { type: "string", default: "100" } });
+const game = findGame(values.game) ?? fail(`no game "${values.game}"`);
 const seats = Number(values.players);
 const runs = Number(values.runs);
+if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) fail(`--players must be ${game.minSeats}..${game.maxSeats} for ${game.id}`);
+if (!Number.isInteger(runs) || runs < 1) fail("--runs must be a positive integer");
 
 const db = await openDatabase(process.env.DATABASE_URL ? { kind: "postgres", url: process.env.DATABASE_URL } : { kind: "pglite", dataDir: "memory://" });
 const store = new MatchStore(db.prisma);

@@ -12,7 +12,7 @@
  * (each shown only once stored, in the batch it falls in): what chat costs the moves.
  * --in-flight 1,4: the group commit runs once per value of ActionWriter's maxInFlight.
  */
-import { parseArgs } from "node:util";
+import { readOptions } from "@saloon/cli";
 import { playOut } from "@saloon/engine";
 import { fistful } from "@saloon/fistful";
 import { ActionWriter } from "./action-writer.ts";
@@ -20,14 +20,22 @@ import { type DatabaseConfig, openDatabase } from "./connection.ts";
 import { MatchStore } from "./match-store.ts";
 import { scratchPostgres } from "./test-databases.ts";
 
-const { values } = parseArgs({
-  options: { tables: { type: "string", default: "300" }, seconds: { type: "string", default: "5" }, rate: { type: "string", default: "4" }, chat: { type: "string", default: "0.2" }, "in-flight": { type: "string", default: "4" } },
+const { values, fail } = readOptions("pnpm bench:store", {
+  tables: { type: "string", default: "300" },
+  seconds: { type: "string", default: "5" },
+  rate: { type: "string", default: "4" },
+  chat: { type: "string", default: "0.2" },
+  "in-flight": { type: "string", default: "4" },
 });
 const tables = Number(values.tables);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const chatRate = Number(values.chat);
 const inFlight = values["in-flight"].split(",").map(Number);
+if (!Number.isInteger(tables) || tables < 1) fail("--tables must be a positive integer");
+if (!(seconds > 0) || !(rate > 0)) fail("--seconds and --rate must be above 0");
+if (!(chatRate >= 0)) fail("--chat must be 0 or more");
+if (inFlight.some((n) => !Number.isInteger(n) || n < 1)) fail("--in-flight takes positive integers, comma-separated");
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 

@@ -12,12 +12,14 @@
  * node_modules/.cache/saloon, made by the first open that needs it, written under a temporary
  * name and renamed, so no process ever reads a half-written file. Processes that need it at the
  * same moment (the test suite's workers, the servers of the browser tests) wait for the one
- * that holds the lock instead of each spending 9 s making the same file. If it cannot be made
+ * that holds the lock instead of each spending 9 s making the same file; a lock or a half-written
+ * file left by a maker that was killed (Ctrl-C during a first start) is taken over and removed at
+ * once by the next process that needs the template. If it cannot be made
  * or kept (a read-only folder, say), databases are made by initdb as before.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
@@ -57,22 +59,62 @@ export async function runMakingWorker(workerData: Record<string, unknown>, what:
   }
 }
 
-/** Runs initdb in a worker of its own (pglite-worker.mjs, dumpTo) and writes the cluster's tarball to `file`. */
-async function makeTemplate(file: string): Promise<void> {
-  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+/** Writes the tarball of a cluster made by initdb to `to` (pglite-worker.mjs, dumpTo, in a worker of its own). */
+async function dumpNewCluster(to: string): Promise<void> {
+  await runMakingWorker({ dataDir: "memory://", dumpTo: to }, "writing the template");
+}
+
+/** Whether process `pid` of this machine still runs (signal 0 checks without sending anything). */
+function isRunning(pid: number): boolean {
   try {
-    await runMakingWorker({ dataDir: "memory://", dumpTo: partial }, "writing the template");
-    renameSync(partial, file);
-  } finally {
-    rmSync(partial, { force: true });
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
-/** Longer than making the template takes on a busy machine: a lock this old was left by a killed process. */
+/** The process named in a lock or a partial file's name, if it is one. */
+const pidIn = (text: string): number | null => (/^\d+$/.test(text) ? Number(text) : null);
+
+/**
+ * A lock older than this was left by a process that hung or ran on another machine sharing the
+ * folder (one killed on this machine is seen at once: its pid no longer runs).
+ */
 const STALE_LOCK_MS = 120_000;
 
-/** Makes the template unless another process is making it, in which case waits for its file. */
-async function makeOrAwaitTemplate(file: string): Promise<void> {
+/** Whether the lock was left behind: its maker no longer runs, or it is older than making takes. */
+function isAbandoned(lock: string): boolean {
+  const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+  if (age > STALE_LOCK_MS) return true;
+  let pid: number | null = null;
+  try {
+    pid = pidIn(readFileSync(join(lock, "pid"), "utf8").trim());
+  } catch {
+    // No pid yet: taken a moment ago (the maker writes it right after the lock), or by an older
+    // version of this code: the age decides.
+  }
+  return pid !== null && !isRunning(pid);
+}
+
+/** Removes the half-written tarballs of `file` whose writers were killed (each name carries its writer's pid). */
+function removeDeadPartials(file: string): void {
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(dirname(file))) {
+    if (!name.startsWith(prefix) || !name.endsWith(".partial")) continue;
+    const pid = pidIn(name.slice(prefix.length).split(".")[0] ?? "");
+    if (pid !== null && !isRunning(pid)) rmSync(join(dirname(file), name), { force: true });
+  }
+}
+
+/**
+ * Makes the template at `file` unless another process is making it, in which case waits for its
+ * file. `dump` writes a new cluster's tarball (initdb; replaced in tests). A process killed while
+ * making it leaves its lock and a half-written `*.partial` behind: the next one takes the lock
+ * over at once and removes the partial.
+ */
+export async function makeOrAwaitTemplate(file: string, dump: (to: string) => Promise<void> = dumpNewCluster): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   const lock = `${file}.lock`;
   for (;;) {
@@ -80,13 +122,23 @@ async function makeOrAwaitTemplate(file: string): Promise<void> {
     try {
       mkdirSync(lock);
     } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Two processes that both find it abandoned may both remove it and both make the
+      // template: harmless (each renames a whole file into place), only slower.
+      if (isAbandoned(lock)) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 200));
       continue;
     }
     try {
-      if (!existsSync(file)) await makeTemplate(file);
+      writeFileSync(join(lock, "pid"), String(process.pid));
+      if (existsSync(file)) return;
+      removeDeadPartials(file);
+      const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+      try {
+        await dump(partial);
+        renameSync(partial, file);
+      } finally {
+        rmSync(partial, { force: true });
+      }
       return;
     } finally {
       rmSync(lock, { recursive: true, force: true });

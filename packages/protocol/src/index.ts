@@ -84,6 +84,13 @@ export const SERVER_MESSAGES = { seated: "seated", log: "log", error: "error", s
 export interface StepCheckMessage {
   final: boolean;
   endsTurn: boolean;
+  /**
+   * The option checked, as the client sent it, and the table's version it was checked at: the
+   * client matches the answer to its question by them, so an answer that comes after the client
+   * stopped waiting for it is never taken for a later question's. Absent from older servers.
+   */
+  option?: unknown;
+  version?: number;
 }
 
 /** Sent to a client once after it joined: its seat, or null for a spectator. */

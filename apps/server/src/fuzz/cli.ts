@@ -5,7 +5,7 @@
  * crashed, a refusal was untyped, a promise was broken, or a bystander game went differently.
  */
 import { runFuzz } from "./run.ts";
-import { readOptions } from "../cli-options.ts";
+import { readOptions } from "@saloon/cli";
 
 const { values, fail } = readOptions("pnpm fuzz", {
   minutes: { type: "string", default: "1" },

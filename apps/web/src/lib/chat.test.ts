@@ -1,7 +1,7 @@
 import type { ChatLine } from "@saloon/protocol";
 import { MAX_CHAT_LENGTH } from "@saloon/protocol";
 import { describe, expect, it } from "vitest";
-import { chatDraft, chatUpTo, isChatRefusal, mergeChat, muteKey } from "./chat.ts";
+import { chatDraft, chatRefusalOf, chatUpTo, mergeChat, muteKey } from "./chat.ts";
 
 const line = (index: number, move: number, name = "Ann"): ChatLine => ({ index, seat: 0, name, move, text: `line ${index}`, at: 1000 + index });
 
@@ -30,7 +30,13 @@ describe("the table chat's helpers", () => {
 
   it("mutes a name whatever its case and spacing, and knows the chat's own refusals", () => {
     expect(muteKey("  Calamity   JANE ")).toBe(muteKey("calamity jane"));
-    expect(isChatRefusal("CHAT_TOO_FAST")).toBe(true);
-    expect(isChatRefusal("RATE_LIMITED")).toBe(false);
+    expect(chatRefusalOf({ code: "CHAT_TOO_FAST", request: "chat" })).toBe("CHAT_TOO_FAST");
+    expect(chatRefusalOf({ code: "CHAT_FULL" })).toBe("CHAT_FULL");
+    // The table's message budget refusing a chat line is "too fast" in the chat panel ...
+    expect(chatRefusalOf({ code: "RATE_LIMITED", request: "chat" })).toBe("CHAT_TOO_FAST");
+    // ... but refusing a move, or from a server that does not name the request, is the table's notice.
+    expect(chatRefusalOf({ code: "RATE_LIMITED", request: "action" })).toBeNull();
+    expect(chatRefusalOf({ code: "RATE_LIMITED" })).toBeNull();
+    expect(chatRefusalOf({ code: "NOT_YOUR_TURN", request: "chat" })).toBeNull();
   });
 });

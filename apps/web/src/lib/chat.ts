@@ -3,15 +3,26 @@
  * cleaning a draft as the server will, merging what the server sends, and which lines a replay
  * shows at a move.
  */
-import { type ChatLine, type ChatMessage, MAX_CHAT_LENGTH, type ProtocolErrorCode, normaliseChat } from "@saloon/protocol";
+import { CLIENT_MESSAGES, type ChatLine, type ChatMessage, type ErrorMessage, MAX_CHAT_LENGTH, type ProtocolErrorCode, normaliseChat } from "@saloon/protocol";
 
 /** How a name is compared for muting: case and spacing do not make another person. */
 export const muteKey = (name: string): string => normaliseChat(name).toLocaleLowerCase();
 
 /** The chat's own refusals, shown in the chat panel (the rest go to the table's notices). */
 export type ChatRefusal = Extract<ProtocolErrorCode, "CHAT_TOO_LONG" | "CHAT_TOO_FAST" | "CHAT_CLOSED" | "CHAT_FULL">;
-export const CHAT_REFUSALS: readonly ChatRefusal[] = ["CHAT_TOO_LONG", "CHAT_TOO_FAST", "CHAT_CLOSED", "CHAT_FULL"];
-export const isChatRefusal = (code: string): code is ChatRefusal => (CHAT_REFUSALS as readonly string[]).includes(code);
+const CHAT_REFUSALS: readonly string[] = ["CHAT_TOO_LONG", "CHAT_TOO_FAST", "CHAT_CLOSED", "CHAT_FULL"] satisfies ChatRefusal[];
+
+/**
+ * What the chat panel shows for a table error, or null for an error that is not the chat's (it
+ * goes to the table's notices). The chat's own refusals as they are; the table's message budget
+ * refusing a chat line (RATE_LIMITED naming the chat request: the writer had just made many
+ * moves or checks) is, to the writer, the same thing as writing too fast.
+ */
+export function chatRefusalOf(error: Pick<ErrorMessage, "code" | "request">): ChatRefusal | null {
+  if (CHAT_REFUSALS.includes(error.code)) return error.code as ChatRefusal;
+  if (error.code === "RATE_LIMITED" && error.request === CLIENT_MESSAGES.chat) return "CHAT_TOO_FAST";
+  return null;
+}
 
 /**
  * The lines after a chat message: a full history replaces them; new lines follow on, except

@@ -5,7 +5,7 @@
  */
 import type { Room } from "@colyseus/sdk";
 import { CLIENT_MESSAGES, type ErrorMessage, SERVER_MESSAGES, type TableSnapshot } from "@saloon/protocol";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Option } from "../games/types.ts";
 import { TableSession } from "./table.svelte.ts";
 
@@ -128,5 +128,51 @@ describe("the table's answer gate", () => {
     session.act(place);
     room.refuse({ code: "RATE_LIMITED", message: "" });
     expect(session.busy).toBe(false);
+  });
+});
+
+describe("the table's step checks", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const done: Option = { type: "done" };
+
+  it("drops an answer that comes after its question stopped waiting, instead of taking it for the next question's", async () => {
+    vi.useFakeTimers();
+    const { session, room } = seated(at(6, 6, 1));
+    // Placing is asked about; the answer is slow, so the page hears "don't know" after 3 s.
+    const first = session.checkStep(place);
+    vi.advanceTimersByTime(3000);
+    expect(await first).toBeNull();
+    // Then "done" is asked about, and the late answer about placing arrives first.
+    const second = session.checkStep(done);
+    room.deliver(SERVER_MESSAGES.stepCheck, { final: false, endsTurn: false, option: place, version: 6 });
+    room.deliver(SERVER_MESSAGES.stepCheck, { final: true, endsTurn: true, option: done, version: 6 });
+    // Matched by order, "done" would have been told it could be taken back.
+    expect(await second).toMatchObject({ final: true, endsTurn: true });
+  });
+
+  it("takes an answer only for the version it was asked at, and answers questions about different options each their own", async () => {
+    vi.useFakeTimers();
+    const { session, room } = seated(at(6, 6, 1));
+    const placing = session.checkStep(place);
+    const ending = session.checkStep(done);
+    room.deliver(SERVER_MESSAGES.stepCheck, { final: true, endsTurn: true, option: done, version: 6 });
+    expect(await ending).toMatchObject({ final: true });
+    // An answer about placing at another version is not this question's: it is still waiting.
+    let placed: unknown = "waiting";
+    void placing.then((answer) => (placed = answer));
+    room.deliver(SERVER_MESSAGES.stepCheck, { final: true, endsTurn: false, option: place, version: 5 });
+    await Promise.resolve();
+    expect(placed).toBe("waiting");
+    room.deliver(SERVER_MESSAGES.stepCheck, { final: false, endsTurn: false, option: place, version: 6 });
+    expect(await placing).toMatchObject({ final: false });
+  });
+
+  it("from a server that does not repeat the question, answers the oldest, as before", async () => {
+    const { session, room } = seated(at(6, 6, 1));
+    const check = session.checkStep(place);
+    room.deliver(SERVER_MESSAGES.stepCheck, { final: true, endsTurn: false });
+    expect(await check).toMatchObject({ final: true });
   });
 });

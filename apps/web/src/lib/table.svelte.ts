@@ -27,7 +27,7 @@ import {
 import type { Option } from "../games/types.ts";
 import { AnswerGate } from "./answer-gate.ts";
 import { ChatLog } from "./chat.svelte.ts";
-import { isChatRefusal } from "./chat.ts";
+import { chatRefusalOf } from "./chat.ts";
 import { m } from "../paraglide/messages.js";
 import { JOIN_ERROR_TEXTS, tableErrorText } from "./errors.ts";
 import { fetchMatch } from "./history.ts";
@@ -110,7 +110,8 @@ export class TableSession {
   result = $derived.by<FinalScores | null>(() => (this.snapshot ? decodeResult(this.snapshot) : null));
   /** How many steps of this turn this client's seat can take back now (issue #15 item 3). */
   undoable = $derived.by<number>(() => (this.snapshot && typeof this.seat === "number" ? (this.snapshot.seats.find((s) => s.seat === this.seat)?.secret?.undo ?? 0) : 0));
-  #stepChecks: ((answer: StepCheckMessage | null) => void)[] = [];
+  /** Step checks waiting for their answer, oldest first: the option asked about (as JSON) and the version it was asked at. */
+  #stepChecks: { option: string; version: number; answer: (answer: StepCheckMessage | null) => void }[] = [];
 
   #left = false;
   #watching = false;
@@ -183,14 +184,15 @@ export class TableSession {
     });
     room.onMessage(SERVER_MESSAGES.log, (message: LogMessage) => this.addLog(message));
     room.onMessage(SERVER_MESSAGES.chat, (message: ChatMessage) => this.chat.receive(message));
-    room.onMessage(SERVER_MESSAGES.stepCheck, (message: StepCheckMessage) => this.#stepChecks.shift()?.(message));
+    room.onMessage(SERVER_MESSAGES.stepCheck, (message: StepCheckMessage) => this.#stepCheckAnswered(message));
     room.onMessage(SERVER_MESSAGES.error, (message: ErrorMessage) => {
-      if (isChatRefusal(message.code)) {
-        this.chat.refusal = message.code;
+      const chatRefusal = chatRefusalOf(message);
+      if (chatRefusal) {
+        this.chat.refusal = chatRefusal;
         return;
       }
       // A refused step check is answered "don't know": the page asks to confirm then.
-      if (refuses(message, CLIENT_MESSAGES.checkStep)) this.#stepChecks.shift()?.(null);
+      if (refuses(message, CLIENT_MESSAGES.checkStep)) this.#stepChecks.shift()?.answer(null);
       // Only the refusal of the answer (or undo) on its way frees the choices: a chat line or a
       // step check refused meanwhile says nothing about it (from an older server, any error does).
       if (this.#answer.refused(message)) this.busy = false;
@@ -285,19 +287,36 @@ export class TableSession {
   /** Whether an option would be final (could not be taken back): the server tries it without keeping it. */
   checkStep(option: Option): Promise<StepCheckMessage | null> {
     const room = this.room;
-    if (!room) return Promise.resolve(null);
+    if (!room || !this.snapshot) return Promise.resolve(null);
+    const asked = { option: JSON.stringify(option), version: this.snapshot.version };
     return new Promise((resolve) => {
-      const answer = (message: StepCheckMessage | null) => {
-        clearTimeout(timer);
-        resolve(message);
+      const waiting = {
+        ...asked,
+        answer: (message: StepCheckMessage | null) => {
+          clearTimeout(timer);
+          resolve(message);
+        },
       };
       const timer = setTimeout(() => {
-        this.#stepChecks = this.#stepChecks.filter((waiting) => waiting !== answer);
+        this.#stepChecks = this.#stepChecks.filter((other) => other !== waiting);
         resolve(null);
       }, 3000);
-      this.#stepChecks.push(answer);
+      this.#stepChecks.push(waiting);
       room.send(CLIENT_MESSAGES.checkStep, option);
     });
+  }
+
+  /**
+   * An answer goes to the oldest question about the same option at the same version; one that
+   * matches none (its question timed out and was answered "don't know") is dropped, never taken
+   * for another question's. Matching by order alone went wrong when an answer came late or a
+   * question sent while reconnecting was lost. From a server that names neither: the oldest.
+   */
+  #stepCheckAnswered(message: StepCheckMessage): void {
+    const index = message.option === undefined ? 0 : this.#stepChecks.findIndex((waiting) => waiting.version === message.version && waiting.option === JSON.stringify(message.option));
+    if (index < 0 || index >= this.#stepChecks.length) return;
+    const [waiting] = this.#stepChecks.splice(index, 1);
+    waiting!.answer(message);
   }
 
   /** A seated person sets how fast the bots play, for the whole table. */

@@ -3,11 +3,16 @@
  * who ended them on the Simmental space (the seats before the ender get one more turn).
  *   pnpm --filter @saloon/el-paso seats [players=2] [games=200]
  */
+import { readOptions } from "@saloon/cli";
 import { playOut } from "@saloon/engine";
 import { elPaso } from "../src/index.ts";
 
-const players = Number(process.argv[2] ?? 2);
-const games = Number(process.argv[3] ?? 200);
+const { positionals, fail } = readOptions("pnpm --filter @saloon/el-paso seats", {}, { positionals: "[players=2] [games=200]" });
+const players = Number(positionals[0] ?? 2);
+const games = Number(positionals[1] ?? 200);
+if (positionals.length > 2) fail("at most two words: players and games");
+if (!Number.isInteger(players) || players < elPaso.minSeats || players > elPaso.maxSeats) fail(`players must be ${elPaso.minSeats}..${elPaso.maxSeats}`);
+if (!Number.isInteger(games) || games < 1) fail("games must be a positive integer");
 const sums: Record<string, number>[] = Array.from({ length: players }, () => ({}));
 const add = (seat: number, key: string, value: number) => (sums[seat]![key] = (sums[seat]![key] ?? 0) + value);
 const byEnder = new Map<number, { games: number; turns: number[]; wins: number[] }>();

@@ -3,14 +3,15 @@
  * swapped: prints the share of games the bot wins, mean scores and the time per decision.
  *   pnpm --filter @saloon/el-paso versus [--games 400] [--seed vs]
  */
-import { parseArgs } from "node:util";
+import { readOptions } from "@saloon/cli";
 import { type Chooser, playOut } from "@saloon/engine";
 import { baselineBot } from "../src/bot/baseline.ts";
 import { chooseAction } from "../src/bot/index.ts";
 import { elPaso } from "../src/index.ts";
 
-const { values } = parseArgs({ options: { games: { type: "string", default: "400" }, seed: { type: "string", default: "vs" } } });
+const { values, fail } = readOptions("pnpm --filter @saloon/el-paso versus", { games: { type: "string", default: "400" }, seed: { type: "string", default: "vs" } });
 const games = Number(values.games);
+if (!Number.isInteger(games) || games < 1) fail("--games must be a positive integer");
 const times: number[] = [];
 const bot: Chooser<any, any, any, any> = (game, state, seat, random) => {
   const prompt = game.prompts(state).find((p) => p.seat === seat)!;

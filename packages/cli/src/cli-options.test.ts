@@ -15,7 +15,7 @@ function run(args: string[]): { out: string[]; err: string[]; code: number | nul
     },
   };
   try {
-    return { ...said, values: readOptions("pnpm bench:test", OPTIONS, args, io).values };
+    return { ...said, values: readOptions("pnpm bench:test", OPTIONS, { args, io }).values };
   } catch {
     return said;
   }
@@ -41,6 +41,16 @@ describe("the benches' options", () => {
       expect(answer.err.join("\n"), args.join(" ")).toMatch(/^pnpm bench:test: .+\nusage: pnpm bench:test /);
       expect(answer.err.join("\n")).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("takes words besides the options only from a tool that names them", () => {
+    const said: string[] = [];
+    const io: CliOutput = { out: (text) => said.push(text), err: (text) => said.push(text), exit: () => { throw new Error("exited"); } };
+    const cli = readOptions("pnpm sim", OPTIONS, { positionals: "[game,...]", args: ["fistful,el-paso", "--tables", "3"], io });
+    expect(cli.positionals).toEqual(["fistful,el-paso"]);
+    expect(cli.values.tables).toBe("3");
+    expect(() => readOptions("pnpm sim", OPTIONS, { positionals: "[game,...]", args: ["--help"], io })).toThrow("exited");
+    expect(said).toEqual(["usage: pnpm sim [game,...] [--tables 100] [--spectators] [--server-log <value>] [--help]"]);
   });
 
   it("shows a default as it is typed, and <value> where there is none", () => {

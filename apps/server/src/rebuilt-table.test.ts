@@ -106,6 +106,12 @@ describe("a table rebuilt from the store", () => {
     // The bot's move leaves Ann's `acted` where it was.
     expect(decodeActed(ann.latest, 0)).toBe(annActed);
     expect(await storedActions("rebuiltBotsWait")).toBeGreaterThan(stored);
+    // A client without a view (none has one today) would get the full state as a copy of its own,
+    // never a slice of the buffer every table writes into.
+    const serializer = (colyseus.getRoomById("rebuiltBotsWait") as unknown as { _serializer: { getFullState(client: unknown): Uint8Array } })._serializer;
+    const viewless = serializer.getFullState({});
+    expect(viewless.length).toBeGreaterThan(1);
+    expect(viewless.buffer).not.toBe(sharedEncodingBuffers()!.fullState.buffer);
     await ann.room.leave(true);
     // Nothing was encoded into a buffer too small (Colyseus would have grown it, and warned).
     expect(warn.mock.calls.filter((call) => String(call[0]).includes("buffer overflow"))).toEqual([]);

@@ -64,7 +64,12 @@ export function withSharedEncodingBuffers(room: TableRoom, setState: () => void)
   serializer.getFullState = function fullStateAnew(this: Serializer, client: unknown, timing: unknown) {
     // The shared part in the buffer may be another table's now: encode it again.
     this.needFullEncode = true;
-    return getFullState.call(this, client, timing);
+    const bytes = getFullState.call(this, client, timing);
+    // Belt and braces: every client of a table has a view from onJoin on, so the bytes are a
+    // fresh copy; should one ever come without a view, they would be a slice of the buffer every
+    // table writes into, and a frame still waiting in a socket could carry another table's
+    // bytes. Such a client gets a copy of its own.
+    return (client as { view?: unknown } | undefined)?.view ? bytes : bytes.slice();
   };
 }
 

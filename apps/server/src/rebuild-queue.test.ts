@@ -137,4 +137,25 @@ describe("the rebuild queue", () => {
     expect(new Set(started).size).toBe(5);
     expect(started).toEqual([...started].sort((a, b) => a - b));
   });
+
+  it("with a slice, starts every waiter in one turn and lets them go on until the slice is used up", async () => {
+    const turns = new LoopTurns(40);
+    const loop = countLoopTurns();
+    const started: number[] = [];
+    // Three creators, each taking 10 ms of the loop per step: four steps fit a 40 ms slice.
+    const creator = async () => {
+      for (let step = 0; step < 4; step++) {
+        await turns.next();
+        started.push(loop.turn);
+        const until = performance.now() + 10;
+        while (performance.now() < until);
+      }
+    };
+    await Promise.all([creator(), creator(), creator()]);
+    loop.stop();
+    expect(started).toHaveLength(12);
+    // 120 ms of work in 40 ms slices: three or four turns, never one per step.
+    expect(new Set(started).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(started).size).toBeLessThanOrEqual(5);
+  });
 });

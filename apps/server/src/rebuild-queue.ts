@@ -18,8 +18,15 @@ const LOAD_CHUNK = 100;
 export class LoopTurns {
   private readonly waiting: (() => void)[] = [];
   private scheduled = false;
+  /** Until when (performance.now()) the turn under way may start more waiters at once. */
+  private sliceUntil = -Infinity;
+
+  /** `sliceMs`: how long one turn may go on starting waiters (0: one waiter per turn). */
+  constructor(private readonly sliceMs = 0) {}
 
   next(): Promise<void> {
+    // Within the turn's slice the waiter goes on at once (its work runs in this turn's microtasks).
+    if (performance.now() < this.sliceUntil) return Promise.resolve();
     return new Promise((start) => {
       this.waiting.push(start);
       this.schedule();
@@ -32,7 +39,9 @@ export class LoopTurns {
     // An immediate queued while immediates run waits for the next turn: one start per turn.
     setImmediate(() => {
       this.scheduled = false;
-      this.waiting.shift()!();
+      this.sliceUntil = performance.now() + this.sliceMs;
+      // With a slice every waiter starts now, and goes on while the slice lasts.
+      for (const start of this.sliceMs > 0 ? this.waiting.splice(0) : this.waiting.splice(0, 1)) start();
       this.schedule();
     });
   }

@@ -48,6 +48,13 @@ export interface KeeperSettings {
  */
 const CREATE_AT_ONCE = 8;
 
+/**
+ * How long one turn of the event loop may go on rebuilding (ms); 0: one table per turn, as
+ * since 23 Nov. REBUILD_SLICE_MS sets it for an experiment (docs/recovery.md, 23 Nov, 5th
+ * session: slices of 50 ms against one table per turn; not shown to be better on a loaded machine).
+ */
+const REBUILD_SLICE_MS = Number(process.env.REBUILD_SLICE_MS) || 0;
+
 /** Longest a join waits for its table to be rebuilt here before it is answered anyway. */
 const ARRIVAL_WAIT_MS = 15_000;
 
@@ -271,7 +278,7 @@ export class TableKeeper {
     this.rebuilding = queue;
     let rebuilt = 0;
     this.createMs = 0;
-    const turns = new LoopTurns();
+    const turns = new LoopTurns(REBUILD_SLICE_MS);
     const creator = async () => {
       for (let match = await queue.next(); match; match = await queue.next()) {
         // The joins waiting for these tables (and every table already back) get their turn

@@ -9,11 +9,13 @@ import type { ResumableMatch } from "@saloon/db";
 const LOAD_CHUNK = 100;
 
 /**
- * Hands out event-loop turns one at a time: each waiter starts in a turn of its own. Node
- * (libuv 1.46) accepts one new connection per turn of the event loop, so the people coming
- * back after a restart get in only as fast as the loop turns: eight rebuilds in one turn (the
- * creators side by side) held 300 WebSocket connections in the accept queue for 5–8 s
- * (bench:recovery, measured with the kernel's connect times against the server's accepts).
+ * Hands out event-loop turns to the rebuild: one waiter per turn, or (with a slice) every waiter
+ * in one turn that goes on while the slice lasts. Node (libuv 1.46) accepts one new connection
+ * per turn of the event loop, so the rebuild's turns pace the people coming back: eight
+ * rebuilds side by side in one turn, with no limit, held 300 WebSocket connections in the accept
+ * queue for 5–8 s; one table per turn let them in during the rebuild, but every turn's own cost
+ * and the tables already playing stretched it. Slices of 50 ms (table-keeper.ts) do the rebuild
+ * in a few long turns, then the connections come in (docs/recovery.md).
  */
 export class LoopTurns {
   private readonly waiting: (() => void)[] = [];

@@ -154,8 +154,13 @@ describe("the rebuild queue", () => {
     await Promise.all([creator(), creator(), creator()]);
     loop.stop();
     expect(started).toHaveLength(12);
-    // 120 ms of work in 40 ms slices: three or four turns, never one per step.
-    expect(new Set(started).size).toBeGreaterThanOrEqual(3);
-    expect(new Set(started).size).toBeLessThanOrEqual(5);
+    // Every creator waiting when the turn began starts in it.
+    expect(started.filter((turn) => turn === started[0]).length).toBeGreaterThanOrEqual(3);
+    // 120 ms of work in 40 ms slices: a step asked for once the slice is over waits for another
+    // turn, and a turn takes several steps, never one per step (how many exactly depends on the
+    // machine's pauses, so only the bounds are checked).
+    expect(new Set(started).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(started).size).toBeLessThan(12);
+    expect(started).toEqual([...started].sort((a, b) => a - b));
   });
 });

@@ -27,8 +27,14 @@ export class LoopTurns {
   constructor(private readonly sliceMs = 0) {}
 
   next(): Promise<void> {
-    // Within the turn's slice the waiter goes on at once (its work runs in this turn's microtasks).
-    if (performance.now() < this.sliceUntil) return Promise.resolve();
+    // Within the turn's slice the waiter goes on in this turn, if the slice is still open when
+    // its turn in the microtask queue comes (the other waiters' steps may run before it: checked
+    // only when asked, eight creators could each take one more step past the slice).
+    if (performance.now() < this.sliceUntil) return Promise.resolve().then(() => (performance.now() < this.sliceUntil ? undefined : this.nextTurn()));
+    return this.nextTurn();
+  }
+
+  private nextTurn(): Promise<void> {
     return new Promise((start) => {
       this.waiting.push(start);
       this.schedule();

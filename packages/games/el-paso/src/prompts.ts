@@ -211,6 +211,22 @@ function visitTrail(board: ElPasoState["board"], node: NodeId, steps: number, ma
 export const active = (state: ElPasoState): PlayerState => state.players[state.active]!;
 export const top = (state: ElPasoState): Frame | undefined => state.stack[state.stack.length - 1];
 
+/**
+ * The seat and kind of `currentPrompt`, without its options: what a view's \`waitingFor\` shows.
+ * The views are made once per state besides the engine's prompts (cached per state, but out of
+ * the view's reach), and making the options again was ~5 % of the simulator's loop without the
+ * bot (issue #14). The kind of every prompt of the turn is its frame's kind (prompts.test.ts
+ * checks this against currentPrompt at every step of stored matches).
+ */
+export function promptHead(state: ElPasoState): { seat: Seat; kind: string } | null {
+  const phase = state.phase;
+  if (phase.kind === "over") return null;
+  if (phase.kind === "pickObjective") return { seat: phase.order[phase.index]!, kind: "pickObjective" };
+  const frame = top(state);
+  if (!frame || frame.kind === "elPasoFinish") return null;
+  return { seat: frame.kind === "sue" ? state.sue!.seat : state.active, kind: frame.kind };
+}
+
 export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   const phase = state.phase;
   if (phase.kind === "over") return null;

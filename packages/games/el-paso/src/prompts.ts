@@ -123,23 +123,34 @@ export function countWorkers(p: PlayerState, type: WorkerType): number {
   for (const card of p.workers) if (workerOf(card) === type) n++;
   return n;
 }
-export const ownedBuildings = (state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] =>
-  (Object.entries(state.board) as [NodeId, NonNullable<ElPasoState["board"][NodeId]>][])
-    .filter(([, t]) => t.kind === "building" && t.owner === seat)
-    .map(([node, t]) => ({ node, type: (t as { type: BuildingType }).type }));
+/** The seat's buildings in the board's order (for…in, not Object.entries and filter: the board is frozen). */
+export function ownedBuildings(state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] {
+  const out: { node: NodeId; type: BuildingType }[] = [];
+  for (const node in state.board) {
+    const tile = state.board[node as NodeId]!;
+    if (tile.kind === "building" && tile.owner === seat) out.push({ node: node as NodeId, type: tile.type });
+  }
+  return out;
+}
 
 /** The hand's breeding value before certificates: each breed once, plus counted duplicates (RULINGS.duplicatesStack). */
-export function handBreedingValue(hand: CardId[], duplicates: number): number {
-  const seen = new Set<Breed>();
+export function handBreedingValue(hand: readonly CardId[], duplicates: number): number {
+  // Index loops: the hand is a frozen list of the state, where V8's array builtins are slow (issue #14).
+  const seen: Breed[] = [];
   const dupes: number[] = [];
-  for (const card of hand) {
-    const breed = breedOf(card);
-    if (seen.has(breed)) dupes.push(BREED_DATA[breed].bv);
-    else seen.add(breed);
+  let value = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const breed = breedOf(hand[i]!);
+    if (seen.includes(breed)) dupes.push(BREED_DATA[breed].bv);
+    else {
+      seen.push(breed);
+      value += BREED_DATA[breed].bv;
+    }
   }
-  const distinct = [...seen].reduce((s, b) => s + BREED_DATA[b].bv, 0);
+  if (duplicates === 0 || dupes.length === 0) return value;
   dupes.sort((a, b) => b - a);
-  return distinct + dupes.slice(0, duplicates).reduce((s, v) => s + v, 0);
+  for (let i = 0; i < duplicates && i < dupes.length; i++) value += dupes[i]!;
+  return value;
 }
 
 /** Breeding value with permanent certificates, before spending certificates from the track. */
@@ -150,7 +161,17 @@ const matches = (card: CardId, sel: CattleSel): boolean => {
   if (sel === "BV:2") return BREED_DATA[breedOf(card)].bv === 2;
   return breedOf(card) === sel.slice(6);
 };
-const handBreeds = (p: PlayerState, sel: CattleSel): Breed[] => [...new Set(p.hand.filter((c) => matches(c, sel)).map(breedOf))];
+/** The breeds in the hand matching `sel`, each once, in the order of the hand (a loop: the hand is frozen). */
+function handBreeds(p: PlayerState, sel: CattleSel): Breed[] {
+  const out: Breed[] = [];
+  for (let i = 0; i < p.hand.length; i++) {
+    const card = p.hand[i]!;
+    if (!matches(card, sel)) continue;
+    const breed = breedOf(card);
+    if (!out.includes(breed)) out.push(breed);
+  }
+  return out;
+}
 
 /** Legal numbers of wild workers standing in for `k` workers of `type`. */
 function wildVariants(p: PlayerState, type: WorkerType, k: number, dollars: number): number[] {
@@ -270,7 +291,7 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
       return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime(p)], context: { first: frame.first } };
     }
     case "exchangeDiscard":
-      return { seat, kind: "exchangeDiscard", options: [...new Set(p.hand.map(breedOf))].map((breed) => ({ type: "discard", breed })) };
+      return { seat, kind: "exchangeDiscard", options: handBreeds(p, "ANY").map((breed) => ({ type: "discard", breed })) };
     case "exchangeAgain": {
       const options: ElPasoAction[] = [];
       if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
@@ -332,7 +353,7 @@ export function auxOptions(p: PlayerState, used: number[]): ElPasoAction[] {
   if (!used.includes(1)) out.push({ type: "aux", aux: 1 });
   if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push({ type: "aux", aux: 2 });
   if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push({ type: "aux", aux: 3 });
-  if (!used.includes(4) && cleared(p, "D4")) for (const breed of new Set(p.hand.map(breedOf))) out.push({ type: "auxTrash", breed });
+  if (!used.includes(4) && cleared(p, "D4")) for (const breed of handBreeds(p, "ANY")) out.push({ type: "auxTrash", breed });
   return out;
 }
 

@@ -55,13 +55,28 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
 function countCards(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
   for (let i = 0; i < pile.length; i++) {
     const card = pile[i]!;
-    if (isWorkerCard(card)) workers[workerOf(card)]++;
+    if (isWorkerCard(card)) workers[kindOf(card) as WorkerType]++;
     else {
-      const breed = breedOf(card);
+      const breed = kindOf(card) as Breed;
       cattle[breed] = (cattle[breed] ?? 0) + 1;
     }
   }
 }
+
+/**
+ * A card's breed or worker type (breedOf, workerOf), remembered per card id: a lookup by the
+ * state's own string, whose hash V8 keeps, instead of a new string cut out of it per card counted.
+ * The ids are the game's components, so this holds a few hundred entries at most.
+ */
+function kindOf(card: CardId): Breed | WorkerType {
+  let kind = KINDS.get(card);
+  if (kind === undefined) {
+    kind = isWorkerCard(card) ? workerOf(card) : breedOf(card);
+    KINDS.set(card, kind);
+  }
+  return kind;
+}
+const KINDS = new Map<CardId, Breed | WorkerType>();
 
 /**
  * Per seat, the builders in its buildings (RULINGS.builderPool) and their VP: remembered per
@@ -229,8 +244,8 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
     const counted = objectiveResources(state, seat);
     resources = before && sameResources(before.resources, counted) ? before.resources : deepFreeze(counted);
   }
-  // The same objectives (the key of lastFigures) and resources: the same best assignment.
-  const best = before && before.resources === resources ? before.best : deepFreeze(searchObjectives(state, seat, resources));
+  // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
+  const best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : deepFreeze(searchObjectives(state, seat, resources));
   const breakdown = scoreBreakdown(state as ElPasoState, seat, best, resources);
   const fresh: Remembered = {
     player: p,
@@ -249,17 +264,25 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
 
 const samePiles = (a: PlayerState, b: PlayerState): boolean => a.draw === b.draw && a.hand === b.hand && a.discard === b.discard && a.workers === b.workers;
 
-/** Equal resources, the breeds in the same order too (a view shows them in this order). */
-function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
+/** Equal counts, whatever the order of the breeds: all the search for the best assignment reads. */
+function sameCounts(a: ObjectiveResources, b: ObjectiveResources): boolean {
   if (a.builders !== b.builders || a.discs10 !== b.discs10 || a.discs16 !== b.discs16) return false;
   for (const t of WORKER_TYPES) if (a.workers[t] !== b.workers[t]) return false;
+  let breeds = 0;
+  for (const breed in a.cattle) {
+    if (a.cattle[breed as Breed] !== b.cattle[breed as Breed]) return false;
+    breeds++;
+  }
+  for (const _ in b.cattle) breeds--;
+  return breeds === 0;
+}
+
+/** Equal resources, the breeds in the same order too (a view shows them in this order). */
+function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
+  if (!sameCounts(a, b)) return false;
   const breeds = Object.keys(a.cattle);
   const others = Object.keys(b.cattle);
-  if (breeds.length !== others.length) return false;
-  for (let i = 0; i < breeds.length; i++) {
-    const breed = breeds[i] as Breed;
-    if (others[i] !== breed || a.cattle[breed] !== b.cattle[breed]) return false;
-  }
+  for (let i = 0; i < breeds.length; i++) if (others[i] !== breeds[i]) return false;
   return true;
 }
 

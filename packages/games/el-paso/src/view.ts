@@ -112,6 +112,7 @@ let last: { state: ElPasoState; shared: SharedView } | null = null;
 
 function sharedView(state: ElPasoState): SharedView {
   if (last?.state === state) return last.shared;
+  const entries = playerEntries(state);
   const shared: SharedView = {
     seats: state.seats,
     phase: state.phase,
@@ -131,9 +132,9 @@ function sharedView(state: ElPasoState): SharedView {
     bonPile: state.bonPile.length,
     boxed: state.box,
     end: state.end,
-    players: playerViews(state),
+    players: entries.players,
     waitingFor: waitingFor(state),
-    liveScores: state.options.liveScores === false ? [] : liveScores(state),
+    liveScores: state.options.liveScores === false ? [] : entries.scores,
     sue: sueView(state),
   };
   // Only engine states (frozen all the way down) are remembered, and only what is made from them
@@ -142,31 +143,55 @@ function sharedView(state: ElPasoState): SharedView {
   return shared;
 }
 
+/**
+ * Each player's public entry and score so far, remembered per frozen player entry with the board,
+ * posts and seat they were found on (what scoring.ts finds them from): one lookup per player per
+ * state, where the entry and the score each asked scoring.ts again. An action changes one
+ * player's entry, so the others' come back as the same frozen objects.
+ */
+interface PlayerEntry {
+  board: object;
+  posts: object;
+  seat: Seat;
+  sue: boolean;
+  view: PlayerView;
+  score: ElPasoView["liveScores"][number];
+}
+const PLAYER_ENTRIES = new WeakMap<PlayerState, PlayerEntry>();
+
 // Index loops over the state's lists below, not map/some/filter: they are frozen, and V8 takes a
 // slow path for its array builtins on frozen arrays (several times slower, issue #14).
-function playerViews(state: ElPasoState): PlayerView[] {
-  const out: PlayerView[] = [];
-  for (let seat = 0; seat < state.players.length; seat++) out.push(playerView(state, seat));
-  return out;
+function playerEntries(state: ElPasoState): { players: PlayerView[]; scores: ElPasoView["liveScores"] } {
+  const players: PlayerView[] = [];
+  const scores: ElPasoView["liveScores"] = [];
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = state.players[seat]!;
+    const sue = state.sue?.seat === seat;
+    let entry = PLAYER_ENTRIES.get(p);
+    if (!entry || entry.board !== state.board || entry.posts !== state.posts || entry.seat !== seat || entry.sue !== sue) {
+      const figures = playerFigures(state, seat);
+      entry = { board: state.board, posts: state.posts, seat, sue, view: playerView(state, seat, figures), score: scoreEntry(figures.breakdown) };
+      // Only what is made from a frozen player entry, board and posts (and so frozen itself) is remembered.
+      if (Object.isFrozen(entry.view) && Object.isFrozen(entry.score)) PLAYER_ENTRIES.set(p, entry);
+    }
+    players.push(entry.view);
+    scores.push(entry.score);
+  }
+  return { players, scores };
 }
 
 /**
- * Every seat's score so far, an entry per remembered breakdown (scoring.ts keeps a player's
- * breakdown the same frozen object while it comes out the same), so an unchanged player's entry
- * is the same object in the next state's views too.
+ * A seat's score so far, an entry per remembered breakdown (scoring.ts keeps a player's breakdown
+ * the same frozen object while it comes out the same), so an unchanged score is the same object
+ * in the next state's views too.
  */
-function liveScores(state: ElPasoState): ElPasoView["liveScores"] {
-  const out: ElPasoView["liveScores"] = [];
-  for (let seat = 0; seat < state.players.length; seat++) {
-    const breakdown = playerFigures(state, seat).breakdown;
-    let entry = SCORE_ENTRIES.get(breakdown);
-    if (!entry) {
-      entry = { total: scoreTotal(breakdown), breakdown };
-      if (Object.isFrozen(breakdown)) SCORE_ENTRIES.set(breakdown, Object.freeze(entry));
-    }
-    out.push(entry);
+function scoreEntry(breakdown: Record<ScoreCategory, number>): ElPasoView["liveScores"][number] {
+  let entry = SCORE_ENTRIES.get(breakdown);
+  if (!entry) {
+    entry = { total: scoreTotal(breakdown), breakdown };
+    if (Object.isFrozen(breakdown)) SCORE_ENTRIES.set(breakdown, Object.freeze(entry));
   }
-  return out;
+  return entry;
 }
 const SCORE_ENTRIES = new WeakMap<object, ElPasoView["liveScores"][number]>();
 
@@ -177,9 +202,8 @@ const SCORE_ENTRIES = new WeakMap<object, ElPasoView["liveScores"][number]>();
  */
 const playerViewsKnown = new WeakMap<PlayerState, { best: object; resources: object; view: PlayerView }>();
 
-function playerView(state: ElPasoState, seat: Seat): PlayerView {
+function playerView(state: ElPasoState, seat: Seat, { best, resources }: ReturnType<typeof playerFigures>): PlayerView {
   const p = state.players[seat]!;
-  const { best, resources } = playerFigures(state, seat);
   const known = playerViewsKnown.get(p);
   if (known && known.best === best && known.resources === resources) return known.view;
   const view: PlayerView = {

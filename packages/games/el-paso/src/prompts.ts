@@ -110,8 +110,8 @@ export const stepLimit = (p: PlayerState): number => (cleared(p, "D7") ? STEP_LI
 /** Permanent bonus tiles with this effect (a loop: the bot asks some thousand times per decision). */
 function permanentTiles(p: PlayerState, effect: "PERM_CERT" | "COUNT_DUPLICATE"): number {
   let n = 0;
-  for (const b of p.bonuses) {
-    const d = BONUSES[b]!;
+  for (let i = 0; i < p.bonuses.length; i++) {
+    const d = BONUSES[p.bonuses[i]!]!;
     if (d.kind === "permanent" && d.effect === effect) n++;
   }
   return n;
@@ -120,7 +120,8 @@ export const permanentCerts = (p: PlayerState): number => (cleared(p, "D5") ? 1 
 export const duplicateTiles = (p: PlayerState): number => permanentTiles(p, "COUNT_DUPLICATE");
 export function countWorkers(p: PlayerState, type: WorkerType): number {
   let n = 0;
-  for (const card of p.workers) if (workerOf(card) === type) n++;
+  // An index loop: the worker area is a frozen list of the state, where for…of is slow (issue #14).
+  for (let i = 0; i < p.workers.length; i++) if (workerOf(p.workers[i]!) === type) n++;
   return n;
 }
 /** The seat's buildings in the board's order (for…in, not Object.entries and filter: the board is frozen). */
@@ -256,7 +257,7 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
     return {
       seat,
       kind: "pickObjective",
-      options: state.objDisplay.filter((t): t is string => t !== null).map((tile) => ({ type: "pickObjective", tile })),
+      options: displayed(state.objDisplay).map((tile) => ({ type: "pickObjective", tile })),
     };
   }
   const frame = top(state);
@@ -313,6 +314,13 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   }
 }
 
+/** The tiles of a display, its empty slots left out (a loop: the display is a frozen list of the state). */
+function displayed(display: readonly (string | null)[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < display.length; i++) if (display[i] !== null) out.push(display[i]!);
+  return out;
+}
+
 /** Worker bonuses and the exchange token, offered beside the top frame at any time in the own turn. */
 function anytime(p: PlayerState): ElPasoAction[] {
   const out: ElPasoAction[] = [];
@@ -325,7 +333,7 @@ function anytime(p: PlayerState): ElPasoAction[] {
 }
 
 function hasDiscOf(discs: readonly { seat: Seat }[], seat: Seat): boolean {
-  for (const d of discs) if (d.seat === seat) return true;
+  for (let i = 0; i < discs.length; i++) if (discs[i]!.seat === seat) return true;
   return false;
 }
 
@@ -338,7 +346,8 @@ export function deliveryOptions(state: ElPasoState): ElPasoAction[] {
     const spend = Math.max(0, data.min - base);
     if (spend > p.certs) continue;
     if (!data.multi && hasDiscOf(state.posts[post], state.active)) continue;
-    for (const disc of p.discs) {
+    for (let i = 0; i < p.discs.length; i++) {
+      const disc = p.discs[i]!;
       const d = DISC_DATA[disc];
       if (d.dark && !data.dark) continue;
       if (p.money + d.money < 0) continue;
@@ -397,11 +406,11 @@ export function specOptions(state: ElPasoState, spec: ActionSpec, i: number): El
       if (p.money < spec.cost) return [];
       const picks: string[] = [];
       if (spec.kind !== "BON") {
-        picks.push(...state.objDisplay.filter((t): t is string => t !== null));
+        picks.push(...displayed(state.objDisplay));
         if (state.objPile.length > 0) picks.push(OBJ_PILE);
       }
       if (spec.kind !== "OBJ") {
-        picks.push(...state.bonDisplay.filter((t): t is string => t !== null));
+        picks.push(...displayed(state.bonDisplay));
         if (state.bonPile.length > 0) picks.push(BON_PILE);
       }
       return picks.map((pick) => ({ type: "tile", i, pick }));

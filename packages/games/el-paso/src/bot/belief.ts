@@ -73,13 +73,14 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
   const me = view.players[seat]!;
   const drawCattle: Partial<Record<Breed, number>> = { ...me.resources.cattle };
   const drawWorkers: Record<WorkerType, number> = { ...me.resources.workers };
-  for (const pile of [me.hand!, me.discard!, me.workers]) {
-    for (const card of pile) {
-      if (isWorkerCard(card)) drawWorkers[workerOf(card)]--;
-      else drawCattle[breedOf(card)] = (drawCattle[breedOf(card)] ?? 0) - 1;
-    }
-  }
-  const players: PlayerState[] = view.players.map((p, s) => {
+  // Index loops over the view's lists here and below: they are the state's frozen lists, where
+  // for…of and V8's array builtins take a slow path (for…of 8×, map 4× in a microbenchmark; issue #14).
+  uncount(me.hand!, drawCattle, drawWorkers);
+  uncount(me.discard!, drawCattle, drawWorkers);
+  uncount(me.workers, drawCattle, drawWorkers);
+  const players: PlayerState[] = [];
+  for (let s = 0; s < view.players.length; s++) {
+    const p = view.players[s]!;
     const player: PlayerState = {
       money: p.money,
       tokens: p.tokens,
@@ -97,13 +98,14 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     };
     // Another seat's entry is shared by every trial copy: the rules change only the active
     // seat's (no fee or card passes between players in El Paso), and a write would throw here.
-    return s === seat ? player : deepFreeze(player);
-  });
-  const seen = new Set<string | null>(view.objDisplay);
-  for (const tile of view.bonDisplay) seen.add(tile);
-  for (const p of view.players) {
-    for (const tile of p.objectives) seen.add(tile);
-    for (const tile of p.bonuses) seen.add(tile);
+    players.push(s === seat ? player : deepFreeze(player));
+  }
+  const seen = new Set<string | null>();
+  addAll(seen, view.objDisplay);
+  addAll(seen, view.bonDisplay);
+  for (let s = 0; s < view.players.length; s++) {
+    addAll(seen, view.players[s]!.objectives);
+    addAll(seen, view.players[s]!.bonuses);
   }
   const state: ElPasoState = {
     seats: view.seats,
@@ -130,6 +132,19 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     turnCount: 0,
   };
   return { seat, state, drawCattle, drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)), drawWorkers };
+}
+
+/** Takes a pile's cards off the counts of what the seat owns. */
+function uncount(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
+  for (let i = 0; i < pile.length; i++) {
+    const card = pile[i]!;
+    if (isWorkerCard(card)) workers[workerOf(card)]--;
+    else cattle[breedOf(card)] = (cattle[breedOf(card)] ?? 0) - 1;
+  }
+}
+
+function addAll<T>(set: Set<T>, items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) set.add(items[i]!);
 }
 
 /**

@@ -214,8 +214,12 @@ interface Remembered {
   resources: ObjectiveResources;
   breakdown: Record<ScoreCategory, number>;
 }
-const figures = new WeakMap<PlayerState, Remembered>();
-/** The last figures found per frozen objectives list (a player's, until it gains an objective). */
+/**
+ * The last figures found per frozen objectives list (a player's, until it gains an objective):
+ * found again for the same player entry, board and posts, and the start of the next entry's.
+ * One map keyed by a list that lives as long as the player keeps its objectives, rather than an
+ * entry per player entry (one per action): a weak map's entries cost the garbage collector.
+ */
 const lastFigures = new WeakMap<readonly string[], Remembered>();
 
 function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
@@ -229,11 +233,10 @@ function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: P
 function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
   const p = state.players[seat]!;
   const sue = isSue(state, seat);
-  const known = figures.get(p);
-  // Found: the entry, board and posts were frozen all the way down when remembered, and stay so.
-  if (known && known.board === state.board && known.posts === state.posts && known.sue === sue && known.seat === seat) return known;
-  if (!immutable(state, p)) return null;
   const last = lastFigures.get(p.objectives);
+  // Found: the entry, board and posts were frozen all the way down when remembered, and stay so.
+  if (last && last.player === p && last.board === state.board && last.posts === state.posts && last.sue === sue && last.seat === seat) return last;
+  if (!immutable(state, p)) return null;
   const before = last && last.seat === seat && last.sue === sue ? last : undefined;
   const samePlace = before !== undefined && before.board === state.board && before.posts === state.posts;
   // The same cards, builders and discs: the same resources. Else counted again, and kept as the
@@ -257,7 +260,6 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
     resources,
     breakdown: before && sameBreakdown(before.breakdown, breakdown) ? before.breakdown : Object.freeze(breakdown),
   };
-  figures.set(p, fresh);
   lastFigures.set(p.objectives, fresh);
   return fresh;
 }

@@ -195,17 +195,9 @@ function scoreEntry(breakdown: Record<ScoreCategory, number>): ElPasoView["liveS
 }
 const SCORE_ENTRIES = new WeakMap<object, ElPasoView["liveScores"][number]>();
 
-/**
- * Each player's public entry, remembered per frozen player entry with the best assignment and the
- * resources it shows (scoring.ts remembers those per player entry, board and posts, and finds new
- * ones when any of them changes): an action changes one player's entry, so the others' are reused.
- */
-const playerViewsKnown = new WeakMap<PlayerState, { best: object; resources: object; view: PlayerView }>();
-
+/** A player's public entry (remembered with its score in playerEntries). */
 function playerView(state: ElPasoState, seat: Seat, { best, resources }: ReturnType<typeof playerFigures>): PlayerView {
   const p = state.players[seat]!;
-  const known = playerViewsKnown.get(p);
-  if (known && known.best === best && known.resources === resources) return known.view;
   const view: PlayerView = {
     money: p.money,
     tokens: p.tokens,
@@ -225,9 +217,8 @@ function playerView(state: ElPasoState, seat: Seat, { best, resources }: ReturnT
     discardCount: p.discard.length,
     discardTop: p.discard.length > 0 ? p.discard[p.discard.length - 1]! : null,
   };
-  // Only what is made from a frozen player entry is remembered (and frozen: views share it).
-  if (Object.isFrozen(best) && Object.isFrozen(resources)) playerViewsKnown.set(p, { best, resources, view: deepFreeze(view) });
-  return view;
+  // Only what is made from a frozen player entry is frozen (views share it) and remembered.
+  return Object.isFrozen(best) && Object.isFrozen(resources) ? deepFreeze(view) : view;
 }
 
 /**

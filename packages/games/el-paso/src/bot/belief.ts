@@ -16,7 +16,7 @@ import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
 import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
 import type { ElPasoAction } from "../prompts.ts";
-import type { ElPasoView } from "../view.ts";
+import type { ElPasoView, PlayerView } from "../view.ts";
 
 /** A placeholder card: a Criollo by its id's breed (so the rules never trip on it), flagged by "?". */
 export const PLACEHOLDER = "C-CRI-?";
@@ -81,24 +81,25 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
   const players: PlayerState[] = [];
   for (let s = 0; s < view.players.length; s++) {
     const p = view.players[s]!;
-    const player: PlayerState = {
+    if (s !== seat) {
+      players.push(otherSeat(p));
+      continue;
+    }
+    players.push({
       money: p.money,
       tokens: p.tokens,
       certs: p.certs,
       discs: [...p.discs],
-      hand: s === seat ? [...p.hand!] : sharedAnonymous(PLACEHOLDER, p.handCount),
+      hand: [...p.hand!],
       // Placeholders stand in for the bot's own draw pile too, enough that a trial turn's draw
       // phase never reshuffles the discard pile.
-      draw: s === seat ? placeholders(OWN_PLACEHOLDERS) : sharedAnonymous(PLACEHOLDER, p.drawCount),
-      discard: s === seat ? [...p.discard!] : sharedAnonymous(PLACEHOLDER, p.discardCount),
+      draw: placeholders(OWN_PLACEHOLDERS),
+      discard: [...p.discard!],
       workers: [...p.workers],
       herder: p.herder,
       objectives: [...p.objectives],
       bonuses: [...p.bonuses],
-    };
-    // Another seat's entry is shared by every trial copy: the rules change only the active
-    // seat's (no fee or card passes between players in El Paso), and a write would throw here.
-    players.push(s === seat ? player : deepFreeze(player));
+    });
   }
   const seen = new Set<string | null>();
   addAll(seen, view.objDisplay);
@@ -117,10 +118,10 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     players,
     board: frozen(view.board),
     posts: frozen(view.posts),
-    market: deepFreeze(anonymousLists(view.market, (breed) => `C-${breed}-m`)),
-    workerSupply: deepFreeze(anonymousLists(view.workerSupply, (type) => `W-${type}-s`)),
+    market: anonymousLists(view.market, (breed) => `C-${breed}-m`),
+    workerSupply: anonymousLists(view.workerSupply, (type) => `W-${type}-s`),
     simmentals: sharedAnonymous("C-SIM-s", view.simmentals),
-    buildingStacks: deepFreeze(anonymousLists(view.buildingStacks, (type) => `BT${type}-s`)),
+    buildingStacks: anonymousLists(view.buildingStacks, (type) => `BT${type}-s`),
     buildingSides: view.buildingSides,
     trainSides: view.trainSides,
     objDisplay: frozen(view.objDisplay),
@@ -154,12 +155,48 @@ function addAll<T>(set: Set<T>, items: readonly T[]): void {
  */
 const frozen = <T>(part: T): T => (Object.isFrozen(part) ? part : deepFreeze(structuredClone(part)));
 
-/** A list of `n` anonymous items per key, named by the key. */
+/**
+ * Another seat's entry in the belief: its hand and piles as placeholders of their sizes, the rest
+ * the view's own lists (frozen, like the entry: the rules change only the active seat's entry, no
+ * fee or card passes between players in El Paso, and a write would throw here). Made once per
+ * frozen public entry, which stays the same object while that player does not change
+ * (view.ts), instead of at every decision.
+ */
+function otherSeat(p: PlayerView): PlayerState {
+  const known = OTHER_SEATS.get(p);
+  if (known) return known;
+  const player: PlayerState = deepFreeze({
+    money: p.money,
+    tokens: p.tokens,
+    certs: p.certs,
+    discs: frozen(p.discs),
+    hand: sharedAnonymous(PLACEHOLDER, p.handCount),
+    draw: sharedAnonymous(PLACEHOLDER, p.drawCount),
+    discard: sharedAnonymous(PLACEHOLDER, p.discardCount),
+    workers: frozen(p.workers),
+    herder: p.herder,
+    objectives: frozen(p.objectives),
+    bonuses: frozen(p.bonuses),
+  });
+  if (Object.isFrozen(p)) OTHER_SEATS.set(p, player);
+  return player;
+}
+const OTHER_SEATS = new WeakMap<PlayerView, PlayerState>();
+
+/**
+ * A list of `n` anonymous items per key, named by the key, frozen: made once per frozen record
+ * of counts (view.ts keeps one per frozen market, supply and building stacks of the state).
+ */
 function anonymousLists<K extends string>(counts: Record<K, number>, name: (key: K) => string): Record<K, string[]> {
+  const known = ANONYMOUS_LISTS.get(counts);
+  if (known) return known as Record<K, string[]>;
   const out = {} as Record<K, string[]>;
   for (const key in counts) out[key] = sharedAnonymous(name(key), counts[key]);
+  Object.freeze(out);
+  if (Object.isFrozen(counts)) ANONYMOUS_LISTS.set(counts, out);
   return out;
 }
+const ANONYMOUS_LISTS = new WeakMap<object, Record<string, string[]>>();
 
 /** A copy of a record of lists (a plain loop: Object.entries/fromEntries cost a quarter of the bot's time). */
 function copyLists<T extends Record<string, unknown[]>>(record: T): T {

@@ -144,20 +144,25 @@ function sharedView(state: ElPasoState): SharedView {
 }
 
 /**
- * Each player's public entry and score so far, remembered per frozen player entry with the board,
- * posts and seat they were found on (what scoring.ts finds them from): one lookup per player per
- * state, where the entry and the score each asked scoring.ts again. An action changes one
- * player's entry, so the others' come back as the same frozen objects.
+ * Each player's public entry, score so far and own entry, remembered per frozen player entry with
+ * the board, posts and seat they were found on (what scoring.ts finds them from): one lookup per
+ * player per state. An action changes one player's entry, so the others' come back as the same
+ * frozen objects. Kept per objectives list (a player's, until it gains an objective), the last
+ * entry's only, like scoring.ts's figures: a weak map keyed by the player entry took a new entry
+ * per action, and the garbage collector pays per entry (issue #14).
  */
 interface PlayerEntry {
+  player: PlayerState;
   board: object;
   posts: object;
   seat: Seat;
   sue: boolean;
   view: PlayerView;
   score: ElPasoView["liveScores"][number];
+  /** The seat's own entry, once a seat's view asked for it. */
+  own?: PlayerView;
 }
-const PLAYER_ENTRIES = new WeakMap<PlayerState, PlayerEntry>();
+const PLAYER_ENTRIES = new WeakMap<readonly string[], PlayerEntry>();
 
 // Index loops over the state's lists below, not map/some/filter: they are frozen, and V8 takes a
 // slow path for its array builtins on frozen arrays (several times slower, issue #14).
@@ -167,12 +172,14 @@ function playerEntries(state: ElPasoState): { players: PlayerView[]; scores: ElP
   for (let seat = 0; seat < state.players.length; seat++) {
     const p = state.players[seat]!;
     const sue = state.sue?.seat === seat;
-    let entry = PLAYER_ENTRIES.get(p);
-    if (!entry || entry.board !== state.board || entry.posts !== state.posts || entry.seat !== seat || entry.sue !== sue) {
+    let entry = PLAYER_ENTRIES.get(p.objectives);
+    if (!entry || entry.player !== p || entry.board !== state.board || entry.posts !== state.posts || entry.seat !== seat || entry.sue !== sue) {
       const figures = playerFigures(state, seat);
-      entry = { board: state.board, posts: state.posts, seat, sue, view: playerView(state, seat, figures), score: scoreEntry(figures.breakdown) };
+      // The score entry stays the same object while scoring.ts keeps the breakdown.
+      const score = entry?.score.breakdown === figures.breakdown ? entry.score : scoreEntry(figures.breakdown);
+      entry = { player: p, board: state.board, posts: state.posts, seat, sue, view: playerView(state, seat, figures), score };
       // Only what is made from a frozen player entry, board and posts (and so frozen itself) is remembered.
-      if (Object.isFrozen(entry.view) && Object.isFrozen(entry.score)) PLAYER_ENTRIES.set(p, entry);
+      if (Object.isFrozen(entry.view) && Object.isFrozen(entry.score)) PLAYER_ENTRIES.set(p.objectives, entry);
     }
     players.push(entry.view);
     scores.push(entry.score);
@@ -180,20 +187,11 @@ function playerEntries(state: ElPasoState): { players: PlayerView[]; scores: ElP
   return { players, scores };
 }
 
-/**
- * A seat's score so far, an entry per remembered breakdown (scoring.ts keeps a player's breakdown
- * the same frozen object while it comes out the same), so an unchanged score is the same object
- * in the next state's views too.
- */
+/** A seat's score so far (frozen when its breakdown is: views share it). */
 function scoreEntry(breakdown: Record<ScoreCategory, number>): ElPasoView["liveScores"][number] {
-  let entry = SCORE_ENTRIES.get(breakdown);
-  if (!entry) {
-    entry = { total: scoreTotal(breakdown), breakdown };
-    if (Object.isFrozen(breakdown)) SCORE_ENTRIES.set(breakdown, Object.freeze(entry));
-  }
-  return entry;
+  const entry = { total: scoreTotal(breakdown), breakdown };
+  return Object.isFrozen(breakdown) ? Object.freeze(entry) : entry;
 }
-const SCORE_ENTRIES = new WeakMap<object, ElPasoView["liveScores"][number]>();
 
 /** A player's public entry (remembered with its score in playerEntries). */
 function playerView(state: ElPasoState, seat: Seat, { best, resources }: ReturnType<typeof playerFigures>): PlayerView {
@@ -236,16 +234,14 @@ function objectiveStatus(objectives: readonly string[], best: { met: readonly st
 const STATUS = new WeakMap<object, { objectives: readonly string[]; status: PlayerView["objectiveStatus"] }>();
 
 /**
- * A seat's own entry: its public one with its hand, discard and breeding value. Remembered per
- * public entry (itself remembered per frozen player entry) while the player entry is the same,
- * so a seat's own entry is the same frozen object until its player changes, and the table's
+ * A seat's own entry: its public one with its hand, discard and breeding value. Remembered with
+ * the public entry (playerEntries) while the player entry is the same, so a seat's own entry is the same frozen object until its player changes, and the table's
  * projection recognises it instead of writing it out again after every move (table-sync.ts).
  */
-const ownEntries = new WeakMap<PlayerView, { own: PlayerState; entry: PlayerView }>();
-
 function ownEntry(player: PlayerView, own: PlayerState): PlayerView {
-  const known = ownEntries.get(player);
-  if (known?.own === own) return known.entry;
+  const known = PLAYER_ENTRIES.get(own.objectives);
+  const mine = known !== undefined && known.view === player && known.player === own;
+  if (mine && known.own) return known.own;
   // A literal, in the public entry's key order, not a spread: spreading a frozen object is many
   // times slower (issue #14).
   const entry: PlayerView = {
@@ -270,8 +266,8 @@ function ownEntry(player: PlayerView, own: PlayerState): PlayerView {
     discard: own.discard,
     breedingValue: deliveryBase(own),
   };
-  // Only what is made from a frozen public entry and player entry is remembered (and frozen).
-  if (Object.isFrozen(player) && Object.isFrozen(own)) ownEntries.set(player, { own, entry: Object.freeze(entry) });
+  // Remembered (and frozen) with the public entry it was made from, itself made from a frozen player entry.
+  if (mine) known.own = Object.freeze(entry);
   return entry;
 }
 

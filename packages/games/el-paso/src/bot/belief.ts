@@ -163,8 +163,8 @@ const frozen = <T>(part: T): T => (Object.isFrozen(part) ? part : deepFreeze(str
  * (view.ts), instead of at every decision.
  */
 function otherSeat(p: PlayerView): PlayerState {
-  const known = OTHER_SEATS.get(p);
-  if (known) return known;
+  const known = OTHER_SEATS.get(p.objectives);
+  if (known?.view === p) return known.player;
   const player: PlayerState = deepFreeze({
     money: p.money,
     tokens: p.tokens,
@@ -178,10 +178,15 @@ function otherSeat(p: PlayerView): PlayerState {
     objectives: frozen(p.objectives),
     bonuses: frozen(p.bonuses),
   });
-  if (Object.isFrozen(p)) OTHER_SEATS.set(p, player);
+  if (Object.isFrozen(p)) OTHER_SEATS.set(p.objectives, { view: p, player });
   return player;
 }
-const OTHER_SEATS = new WeakMap<PlayerView, PlayerState>();
+/**
+ * Per objectives list (a player's, until it gains an objective), the last public entry's belief
+ * entry: keyed by the public entry itself, a weak map took a new entry per action, and the
+ * garbage collector pays per entry (issue #14).
+ */
+const OTHER_SEATS = new WeakMap<readonly string[], { view: PlayerView; player: PlayerState }>();
 
 /**
  * A list of `n` anonymous items per key, named by the key, frozen: made once per frozen record

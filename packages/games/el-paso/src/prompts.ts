@@ -110,8 +110,8 @@ export const stepLimit = (p: PlayerState): number => (cleared(p, "D7") ? STEP_LI
 /** Permanent bonus tiles with this effect (a loop: the bot asks some thousand times per decision). */
 function permanentTiles(p: PlayerState, effect: "PERM_CERT" | "COUNT_DUPLICATE"): number {
   let n = 0;
-  for (const b of p.bonuses) {
-    const d = BONUSES[b]!;
+  for (let i = 0; i < p.bonuses.length; i++) {
+    const d = BONUSES[p.bonuses[i]!]!;
     if (d.kind === "permanent" && d.effect === effect) n++;
   }
   return n;
@@ -120,26 +120,38 @@ export const permanentCerts = (p: PlayerState): number => (cleared(p, "D5") ? 1 
 export const duplicateTiles = (p: PlayerState): number => permanentTiles(p, "COUNT_DUPLICATE");
 export function countWorkers(p: PlayerState, type: WorkerType): number {
   let n = 0;
-  for (const card of p.workers) if (workerOf(card) === type) n++;
+  // An index loop: the worker area is a frozen list of the state, where for…of is slow (issue #14).
+  for (let i = 0; i < p.workers.length; i++) if (workerOf(p.workers[i]!) === type) n++;
   return n;
 }
-export const ownedBuildings = (state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] =>
-  (Object.entries(state.board) as [NodeId, NonNullable<ElPasoState["board"][NodeId]>][])
-    .filter(([, t]) => t.kind === "building" && t.owner === seat)
-    .map(([node, t]) => ({ node, type: (t as { type: BuildingType }).type }));
+/** The seat's buildings in the board's order (for…in, not Object.entries and filter: the board is frozen). */
+export function ownedBuildings(state: ElPasoState, seat: Seat): { node: NodeId; type: BuildingType }[] {
+  const out: { node: NodeId; type: BuildingType }[] = [];
+  for (const node in state.board) {
+    const tile = state.board[node as NodeId]!;
+    if (tile.kind === "building" && tile.owner === seat) out.push({ node: node as NodeId, type: tile.type });
+  }
+  return out;
+}
 
 /** The hand's breeding value before certificates: each breed once, plus counted duplicates (RULINGS.duplicatesStack). */
-export function handBreedingValue(hand: CardId[], duplicates: number): number {
-  const seen = new Set<Breed>();
+export function handBreedingValue(hand: readonly CardId[], duplicates: number): number {
+  // Index loops: the hand is a frozen list of the state, where V8's array builtins are slow (issue #14).
+  const seen: Breed[] = [];
   const dupes: number[] = [];
-  for (const card of hand) {
-    const breed = breedOf(card);
-    if (seen.has(breed)) dupes.push(BREED_DATA[breed].bv);
-    else seen.add(breed);
+  let value = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const breed = breedOf(hand[i]!);
+    if (seen.includes(breed)) dupes.push(BREED_DATA[breed].bv);
+    else {
+      seen.push(breed);
+      value += BREED_DATA[breed].bv;
+    }
   }
-  const distinct = [...seen].reduce((s, b) => s + BREED_DATA[b].bv, 0);
+  if (duplicates === 0 || dupes.length === 0) return value;
   dupes.sort((a, b) => b - a);
-  return distinct + dupes.slice(0, duplicates).reduce((s, v) => s + v, 0);
+  for (let i = 0; i < duplicates && i < dupes.length; i++) value += dupes[i]!;
+  return value;
 }
 
 /** Breeding value with permanent certificates, before spending certificates from the track. */
@@ -150,7 +162,17 @@ const matches = (card: CardId, sel: CattleSel): boolean => {
   if (sel === "BV:2") return BREED_DATA[breedOf(card)].bv === 2;
   return breedOf(card) === sel.slice(6);
 };
-const handBreeds = (p: PlayerState, sel: CattleSel): Breed[] => [...new Set(p.hand.filter((c) => matches(c, sel)).map(breedOf))];
+/** The breeds in the hand matching `sel`, each once, in the order of the hand (a loop: the hand is frozen). */
+function handBreeds(p: PlayerState, sel: CattleSel): Breed[] {
+  const out: Breed[] = [];
+  for (let i = 0; i < p.hand.length; i++) {
+    const card = p.hand[i]!;
+    if (!matches(card, sel)) continue;
+    const breed = breedOf(card);
+    if (!out.includes(breed)) out.push(breed);
+  }
+  return out;
+}
 
 /** Legal numbers of wild workers standing in for `k` workers of `type`. */
 function wildVariants(p: PlayerState, type: WorkerType, k: number, dollars: number): number[] {
@@ -211,6 +233,22 @@ function visitTrail(board: ElPasoState["board"], node: NodeId, steps: number, ma
 export const active = (state: ElPasoState): PlayerState => state.players[state.active]!;
 export const top = (state: ElPasoState): Frame | undefined => state.stack[state.stack.length - 1];
 
+/**
+ * The seat and kind of `currentPrompt`, without its options: what a view's \`waitingFor\` shows.
+ * The views are made once per state besides the engine's prompts (cached per state, but out of
+ * the view's reach), and making the options again was ~5 % of the simulator's loop without the
+ * bot (issue #14). The kind of every prompt of the turn is its frame's kind (prompts.test.ts
+ * checks this against currentPrompt at every step of stored matches).
+ */
+export function promptHead(state: ElPasoState): { seat: Seat; kind: string } | null {
+  const phase = state.phase;
+  if (phase.kind === "over") return null;
+  if (phase.kind === "pickObjective") return { seat: phase.order[phase.index]!, kind: "pickObjective" };
+  const frame = top(state);
+  if (!frame || frame.kind === "elPasoFinish") return null;
+  return { seat: frame.kind === "sue" ? state.sue!.seat : state.active, kind: frame.kind };
+}
+
 export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   const phase = state.phase;
   if (phase.kind === "over") return null;
@@ -219,7 +257,7 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
     return {
       seat,
       kind: "pickObjective",
-      options: state.objDisplay.filter((t): t is string => t !== null).map((tile) => ({ type: "pickObjective", tile })),
+      options: displayed(state.objDisplay).map((tile) => ({ type: "pickObjective", tile })),
     };
   }
   const frame = top(state);
@@ -254,7 +292,7 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
       return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime(p)], context: { first: frame.first } };
     }
     case "exchangeDiscard":
-      return { seat, kind: "exchangeDiscard", options: [...new Set(p.hand.map(breedOf))].map((breed) => ({ type: "discard", breed })) };
+      return { seat, kind: "exchangeDiscard", options: handBreeds(p, "ANY").map((breed) => ({ type: "discard", breed })) };
     case "exchangeAgain": {
       const options: ElPasoAction[] = [];
       if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
@@ -276,6 +314,13 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   }
 }
 
+/** The tiles of a display, its empty slots left out (a loop: the display is a frozen list of the state). */
+function displayed(display: readonly (string | null)[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < display.length; i++) if (display[i] !== null) out.push(display[i]!);
+  return out;
+}
+
 /** Worker bonuses and the exchange token, offered beside the top frame at any time in the own turn. */
 function anytime(p: PlayerState): ElPasoAction[] {
   const out: ElPasoAction[] = [];
@@ -288,7 +333,7 @@ function anytime(p: PlayerState): ElPasoAction[] {
 }
 
 function hasDiscOf(discs: readonly { seat: Seat }[], seat: Seat): boolean {
-  for (const d of discs) if (d.seat === seat) return true;
+  for (let i = 0; i < discs.length; i++) if (discs[i]!.seat === seat) return true;
   return false;
 }
 
@@ -301,7 +346,8 @@ export function deliveryOptions(state: ElPasoState): ElPasoAction[] {
     const spend = Math.max(0, data.min - base);
     if (spend > p.certs) continue;
     if (!data.multi && hasDiscOf(state.posts[post], state.active)) continue;
-    for (const disc of p.discs) {
+    for (let i = 0; i < p.discs.length; i++) {
+      const disc = p.discs[i]!;
       const d = DISC_DATA[disc];
       if (d.dark && !data.dark) continue;
       if (p.money + d.money < 0) continue;
@@ -316,7 +362,7 @@ export function auxOptions(p: PlayerState, used: number[]): ElPasoAction[] {
   if (!used.includes(1)) out.push({ type: "aux", aux: 1 });
   if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push({ type: "aux", aux: 2 });
   if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push({ type: "aux", aux: 3 });
-  if (!used.includes(4) && cleared(p, "D4")) for (const breed of new Set(p.hand.map(breedOf))) out.push({ type: "auxTrash", breed });
+  if (!used.includes(4) && cleared(p, "D4")) for (const breed of handBreeds(p, "ANY")) out.push({ type: "auxTrash", breed });
   return out;
 }
 
@@ -360,11 +406,11 @@ export function specOptions(state: ElPasoState, spec: ActionSpec, i: number): El
       if (p.money < spec.cost) return [];
       const picks: string[] = [];
       if (spec.kind !== "BON") {
-        picks.push(...state.objDisplay.filter((t): t is string => t !== null));
+        picks.push(...displayed(state.objDisplay));
         if (state.objPile.length > 0) picks.push(OBJ_PILE);
       }
       if (spec.kind !== "OBJ") {
-        picks.push(...state.bonDisplay.filter((t): t is string => t !== null));
+        picks.push(...displayed(state.bonDisplay));
         if (state.bonPile.length > 0) picks.push(BON_PILE);
       }
       return picks.map((pick) => ({ type: "tile", i, pick }));

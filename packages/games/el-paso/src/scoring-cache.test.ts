@@ -2,7 +2,7 @@ import type { MatchFixture } from "@saloon/engine/testing";
 import { describe, expect, it } from "vitest";
 import matches from "./fixtures/matches.json" with { type: "json" };
 import { elPaso } from "./index.ts";
-import { bestObjectives, objectiveResources, playerBreakdown, playerResources, scoreBreakdown } from "./scoring.ts";
+import { bestObjectives, objectiveResources, playerBreakdown, playerFigures, playerResources, scoreBreakdown } from "./scoring.ts";
 
 describe("the best objective assignment, resources and score so far, cached per frozen player", () => {
   it("is at every moment of a stored match what a fresh search finds (never a stale value)", () => {
@@ -28,6 +28,38 @@ describe("the best objective assignment, resources and score so far, cached per 
     }
     // The match is one where the assignment does change, or the test proves little.
     expect(objectivesChanged).toBeGreaterThan(0);
+  });
+
+  it("a player's new entry keeps the last entry's figures as the very same objects when they come out equal", () => {
+    const match = (matches as MatchFixture[]).find((m) => m.seats === 4)!;
+    let state = elPaso.setup(match.seed, match.seats, (match.options ?? undefined) as never);
+    const kept = { resources: 0, breakdown: 0 };
+    for (const { seat, action } of match.log) {
+      const before = state;
+      const figures = before.players.map((_, s) => playerFigures(before, s));
+      const r = elPaso.apply(state, seat, action);
+      if (!r.ok) throw new Error(r.error.code);
+      state = r.state;
+      state.players.forEach((p, s) => {
+        // Only a new entry with the same objectives list starts from the last figures.
+        if (p === before.players[s] || p.objectives !== before.players[s]!.objectives) return;
+        const now = playerFigures(state, s);
+        const last = figures[s]!;
+        // The same resources: the same resources object, and the same best assignment (searched on them).
+        if (JSON.stringify(now.resources) === JSON.stringify(last.resources)) {
+          expect(now.resources).toBe(last.resources);
+          expect(now.best).toBe(last.best);
+          kept.resources++;
+        }
+        if (JSON.stringify(now.breakdown) === JSON.stringify(last.breakdown)) {
+          expect(now.breakdown).toBe(last.breakdown);
+          kept.breakdown++;
+        }
+      });
+    }
+    // Most actions leave a player's figures as they were, or this proves little.
+    expect(kept.resources).toBeGreaterThan(50);
+    expect(kept.breakdown).toBeGreaterThan(50);
   });
 
   it("a hand-built (unfrozen) state changed in place is searched again", () => {

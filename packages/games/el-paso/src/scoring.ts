@@ -40,21 +40,66 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
   const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
   // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
   // is the order of the breeds in \`cattle\`).
-  for (const pile of [p.draw, p.hand, p.discard, p.workers]) {
-    for (const card of pile) {
-      if (isWorkerCard(card)) workers[workerOf(card)]++;
-      else {
-        const breed = breedOf(card);
-        cattle[breed] = (cattle[breed] ?? 0) + 1;
-      }
-    }
-  }
-  let builders = 0;
-  for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) builders += tile.type; // RULINGS.builderPool
+  countCards(p.draw, cattle, workers);
+  countCards(p.hand, cattle, workers);
+  countCards(p.discard, cattle, workers);
+  countCards(p.workers, cattle, workers);
+  const builders = boardFigures(state.board, seat).builders;
   const discs10 = discsOf(state.posts.P10, seat) + discsOf(state.posts.P12, seat);
   const discs16 = discsOf(state.posts.P16, seat);
   return { cattle, workers, builders, discs10, discs16 };
 }
+
+// Index loops, not for…of or array builtins, over the state's lists here and below: they are
+// frozen, and V8 takes a slow path for iterating frozen arrays with its builtins (issue #14).
+function countCards(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
+  for (let i = 0; i < pile.length; i++) {
+    const card = pile[i]!;
+    if (isWorkerCard(card)) workers[kindOf(card) as WorkerType]++;
+    else {
+      const breed = kindOf(card) as Breed;
+      cattle[breed] = (cattle[breed] ?? 0) + 1;
+    }
+  }
+}
+
+/**
+ * A card's breed or worker type (breedOf, workerOf), remembered per card id: a lookup by the
+ * state's own string, whose hash V8 keeps, instead of a new string cut out of it per card counted.
+ * The ids are the game's components, so this holds a few hundred entries at most.
+ */
+function kindOf(card: CardId): Breed | WorkerType {
+  let kind = KINDS.get(card);
+  if (kind === undefined) {
+    kind = isWorkerCard(card) ? workerOf(card) : breedOf(card);
+    KINDS.set(card, kind);
+  }
+  return kind;
+}
+const KINDS = new Map<CardId, Breed | WorkerType>();
+
+/**
+ * Per seat, the builders in its buildings (RULINGS.builderPool) and their VP: remembered per
+ * frozen board, which changes only when someone builds (the views ask for every player after
+ * every action).
+ */
+function boardFigures(board: ElPasoState["board"], seat: Seat): { builders: number; vp: number } {
+  let known = BOARD_FIGURES.get(board);
+  if (!known) {
+    known = [];
+    for (const node in board) {
+      const tile = board[node as keyof typeof board]!;
+      if (tile.kind !== "building") continue;
+      const figures = (known[tile.owner] ??= { builders: 0, vp: 0 });
+      figures.builders += tile.type;
+      figures.vp += BUILDING_VP[tile.type];
+    }
+    if (Object.isFrozen(board)) BOARD_FIGURES.set(board, known);
+  }
+  return known[seat] ?? NO_BUILDINGS;
+}
+const BOARD_FIGURES = new WeakMap<object, { builders: number; vp: number }[]>();
+const NO_BUILDINGS = Object.freeze({ builders: 0, vp: 0 });
 
 function discsOf(discs: readonly { seat: Seat }[], seat: Seat): number {
   let n = 0;
@@ -119,23 +164,26 @@ export function canMeetTogether(objectives: string[], r: ObjectiveResources): bo
  * best outcome"). Sue's all count: "her objective tiles are all considered completed" (E).
  */
 export function bestObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): { met: string[]; vp: number } {
-  const known = remembered(state, seat);
-  if (!known) return searchObjectives(state, seat, objectiveResources(state, seat));
-  return (known.best ??= deepFreeze(searchObjectives(state, seat, playerResources(state, seat))));
+  return remembered(state, seat)?.best ?? searchObjectives(state, seat, objectiveResources(state, seat));
 }
 
 /** `objectiveResources`, remembered per frozen player like the best assignment (frozen: views share it). */
 export function playerResources(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): ObjectiveResources {
-  const known = remembered(state, seat);
-  if (!known) return objectiveResources(state, seat);
-  return (known.resources ??= deepFreeze(objectiveResources(state, seat)));
+  return remembered(state, seat)?.resources ?? objectiveResources(state, seat);
 }
 
 /** `scoreBreakdown` with the best assignment, remembered per frozen player like it (frozen: views share it). */
 export function playerBreakdown(state: ElPasoState, seat: Seat): Record<ScoreCategory, number> {
+  return remembered(state, seat)?.breakdown ?? scoreBreakdown(state, seat);
+}
+
+/** The three figures a view shows of a player, remembered (frozen) where the state is frozen, else found afresh. */
+export function playerFigures(state: ElPasoState, seat: Seat): Pick<Remembered, "best" | "resources" | "breakdown"> {
   const known = remembered(state, seat);
-  if (!known) return scoreBreakdown(state, seat);
-  return (known.breakdown ??= Object.freeze(scoreBreakdown(state, seat)));
+  if (known) return known;
+  const resources = objectiveResources(state, seat);
+  const best = searchObjectives(state, seat, resources);
+  return { best, resources, breakdown: scoreBreakdown(state, seat, best, resources) };
 }
 
 /**
@@ -145,19 +193,34 @@ export function playerBreakdown(state: ElPasoState, seat: Seat): Record<ScoreCat
  * best assignment tries every subset of objectives; a player's entry (its cards, objectives,
  * money, herder and tiles), the board and the posts decide them. Engine states never change
  * (frozen, copy-on-write), so a player entry, board and posts seen again are the same as before;
- * any change to them is a new object, which misses the cache. An action changes one player's
- * entry, so the others' figures are found again. Unfrozen states (the bot's trial copies,
- * tests' hand-built positions) change in place and are never remembered.
+ * any change to them is a new object, which misses the cache. Unfrozen states (the bot's trial
+ * copies, tests' hand-built positions) change in place and are never remembered.
+ *
+ * An action makes a new entry for the player it changes, but mostly leaves what decides the
+ * figures as they were (money paid, a card moved from the hand to the discard pile): a new entry
+ * starts from the figures of the last entry with the same objectives (the same frozen list), and
+ * keeps each figure that comes out equal as the very same frozen object. So the best assignment
+ * is searched again only when the resources or the objectives change, and a view's unchanged
+ * figures are the same objects from one state to the next, which the table's projection passes
+ * over without reading (table-sync.ts).
  */
 interface Remembered {
+  player: PlayerState;
+  seat: Seat;
   board: object;
   posts: object;
   sue: boolean;
-  best?: { met: string[]; vp: number };
-  resources?: ObjectiveResources;
-  breakdown?: Record<ScoreCategory, number>;
+  best: { met: string[]; vp: number };
+  resources: ObjectiveResources;
+  breakdown: Record<ScoreCategory, number>;
 }
-const figures = new WeakMap<PlayerState, Remembered>();
+/**
+ * The last figures found per frozen objectives list (a player's, until it gains an objective):
+ * found again for the same player entry, board and posts, and the start of the next entry's.
+ * One map keyed by a list that lives as long as the player keeps its objectives, rather than an
+ * entry per player entry (one per action): a weak map's entries cost the garbage collector.
+ */
+const lastFigures = new WeakMap<readonly string[], Remembered>();
 
 function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
   if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !Object.isFrozen(state.posts)) return false;
@@ -170,13 +233,64 @@ function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: P
 function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
   const p = state.players[seat]!;
   const sue = isSue(state, seat);
-  const known = figures.get(p);
+  const last = lastFigures.get(p.objectives);
   // Found: the entry, board and posts were frozen all the way down when remembered, and stay so.
-  if (known && known.board === state.board && known.posts === state.posts && known.sue === sue) return known;
+  if (last && last.player === p && last.board === state.board && last.posts === state.posts && last.sue === sue && last.seat === seat) return last;
   if (!immutable(state, p)) return null;
-  const fresh: Remembered = { board: state.board, posts: state.posts, sue };
-  figures.set(p, fresh);
+  const before = last && last.seat === seat && last.sue === sue ? last : undefined;
+  const samePlace = before !== undefined && before.board === state.board && before.posts === state.posts;
+  // The same cards, builders and discs: the same resources. Else counted again, and kept as the
+  // last ones' object when they come out equal.
+  let resources: ObjectiveResources;
+  if (samePlace && samePiles(before.player, p)) resources = before.resources;
+  else {
+    const counted = objectiveResources(state, seat);
+    resources = before && sameResources(before.resources, counted) ? before.resources : deepFreeze(counted);
+  }
+  // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
+  const best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : deepFreeze(searchObjectives(state, seat, resources));
+  const breakdown = scoreBreakdown(state as ElPasoState, seat, best, resources);
+  const fresh: Remembered = {
+    player: p,
+    seat,
+    board: state.board,
+    posts: state.posts,
+    sue,
+    best,
+    resources,
+    breakdown: before && sameBreakdown(before.breakdown, breakdown) ? before.breakdown : Object.freeze(breakdown),
+  };
+  lastFigures.set(p.objectives, fresh);
   return fresh;
+}
+
+const samePiles = (a: PlayerState, b: PlayerState): boolean => a.draw === b.draw && a.hand === b.hand && a.discard === b.discard && a.workers === b.workers;
+
+/** Equal counts, whatever the order of the breeds: all the search for the best assignment reads. */
+function sameCounts(a: ObjectiveResources, b: ObjectiveResources): boolean {
+  if (a.builders !== b.builders || a.discs10 !== b.discs10 || a.discs16 !== b.discs16) return false;
+  for (const t of WORKER_TYPES) if (a.workers[t] !== b.workers[t]) return false;
+  let breeds = 0;
+  for (const breed in a.cattle) {
+    if (a.cattle[breed as Breed] !== b.cattle[breed as Breed]) return false;
+    breeds++;
+  }
+  for (const _ in b.cattle) breeds--;
+  return breeds === 0;
+}
+
+/** Equal resources, the breeds in the same order too (a view shows them in this order). */
+function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
+  if (!sameCounts(a, b)) return false;
+  const breeds = Object.keys(a.cattle);
+  const others = Object.keys(b.cattle);
+  for (let i = 0; i < breeds.length; i++) if (others[i] !== breeds[i]) return false;
+  return true;
+}
+
+function sameBreakdown(a: Record<ScoreCategory, number>, b: Record<ScoreCategory, number>): boolean {
+  for (const c of SCORE_CATEGORIES) if (a[c] !== b[c]) return false;
+  return true;
 }
 
 function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat, r: ObjectiveResources): { met: string[]; vp: number } {
@@ -196,26 +310,30 @@ function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts"
   return best;
 }
 
-export function scoreBreakdown(state: ElPasoState, seat: Seat, objectives = bestObjectives(state, seat)): Record<ScoreCategory, number> {
+/**
+ * The score so far by category. Workers' and cattle's VP come from the resources' counts by type
+ * and breed (every card the player owns, counted once there): whole numbers, so the order of the
+ * sums does not matter.
+ */
+export function scoreBreakdown(
+  state: ElPasoState,
+  seat: Seat,
+  objectives = bestObjectives(state, seat),
+  resources: ObjectiveResources = objectiveResources(state, seat),
+): Record<ScoreCategory, number> {
   const p = state.players[seat]!;
-  let buildings = 0;
-  for (const tile of Object.values(state.board)) if (tile.kind === "building" && tile.owner === seat) buildings += BUILDING_VP[tile.type];
   let posts = 0;
   for (const post of POSTS) posts += discsOf(state.posts[post], seat) * POST_DATA[post].vp;
-  // Whole numbers: the order of the sums does not matter.
   let workers = 0;
+  for (const t of WORKER_TYPES) workers += resources.workers[t] * WORKER_VP[t];
   let cattle = 0;
-  for (const pile of [p.draw, p.hand, p.discard, p.workers]) {
-    for (const card of pile) {
-      if (isWorkerCard(card)) workers += WORKER_VP[workerOf(card)];
-      else cattle += BREED_DATA[breedOf(card)].vp;
-    }
-  }
+  for (const breed in resources.cattle) cattle += resources.cattle[breed as Breed]! * BREED_DATA[breed as Breed].vp;
   if (p.herder === "SIMM") cattle += SIMMENTAL_SPACE_VP;
-  const bonuses = p.bonuses.reduce((s, b) => s + BONUSES[b]!.vp, 0);
+  let bonuses = 0;
+  for (let i = 0; i < p.bonuses.length; i++) bonuses += BONUSES[p.bonuses[i]!]!.vp;
   return {
     money: Math.floor(p.money / DOLLARS_PER_VP),
-    buildings,
+    buildings: boardFigures(state.board, seat).vp,
     posts,
     workers,
     cattle,

@@ -1,7 +1,7 @@
 import { type Seat, deepFreeze } from "@saloon/engine";
 import { type Breed, type CardId, type DiscId, type MarketBreed, type NodeId, type WorkerType, breedOf, isWorkerCard, workerOf } from "./data.ts";
-import { currentPrompt, deliveryBase, handSize, permanentCerts, stepLimit } from "./prompts.ts";
-import { type ObjectiveResources, type ScoreCategory, bestObjectives, playerBreakdown, playerResources, scoreTotal } from "./scoring.ts";
+import { deliveryBase, handSize, permanentCerts, promptHead, stepLimit } from "./prompts.ts";
+import { type ObjectiveResources, type ScoreCategory, playerFigures, scoreTotal } from "./scoring.ts";
 import type { ElPasoState, Frame, Phase, PlayerState } from "./state.ts";
 import { type SueView, sueView } from "./sue.ts";
 
@@ -68,11 +68,39 @@ export interface ElPasoView {
   sue: SueView | null;
 }
 
+/**
+ * The lengths of a record's lists, remembered per frozen record (the market, the worker supply,
+ * the building stacks: most actions change none of them): the views of the next state hold the
+ * same frozen object, which the table's projection passes over without reading (table-sync.ts).
+ */
 function counts<K extends string>(record: Record<K, unknown[]>): Record<K, number> {
+  const known = COUNTS.get(record);
+  if (known) return known as Record<K, number>;
   const out = {} as Record<K, number>;
   for (const key in record) out[key] = record[key].length;
+  if (Object.isFrozen(record)) COUNTS.set(record, Object.freeze(out));
   return out;
 }
+const COUNTS = new WeakMap<object, Readonly<Record<string, number>>>();
+
+/**
+ * \`waitingFor\`, one frozen list per seat and kind, shared by every state and table that waits
+ * for the same: the next state's view holds the same object while the same seat decides the same
+ * kind of thing, and the projection passes over it (table-sync.ts).
+ */
+function waitingFor(state: ElPasoState): ElPasoView["waitingFor"] {
+  const head = promptHead(state);
+  if (!head) return NO_ONE;
+  const key = `${head.seat}/${head.kind}`;
+  let list = WAITING.get(key);
+  if (!list) {
+    list = deepFreeze([head]);
+    WAITING.set(key, list);
+  }
+  return list;
+}
+const NO_ONE: ElPasoView["waitingFor"] = Object.freeze([]) as unknown as ElPasoView["waitingFor"];
+const WAITING = new Map<string, ElPasoView["waitingFor"]>();
 
 /** What every viewer of one state sees alike, computed once per state and frozen (shared by every view of it). */
 type SharedView = Omit<ElPasoView, "viewer">;
@@ -84,7 +112,7 @@ let last: { state: ElPasoState; shared: SharedView } | null = null;
 
 function sharedView(state: ElPasoState): SharedView {
   if (last?.state === state) return last.shared;
-  const prompt = currentPrompt(state);
+  const entries = playerEntries(state);
   const shared: SharedView = {
     seats: state.seats,
     phase: state.phase,
@@ -104,14 +132,9 @@ function sharedView(state: ElPasoState): SharedView {
     bonPile: state.bonPile.length,
     boxed: state.box,
     end: state.end,
-    players: state.players.map((_, seat) => playerView(state, seat)),
-    waitingFor: prompt ? [{ seat: prompt.seat, kind: prompt.kind }] : [],
-    liveScores: state.options.liveScores === false
-      ? []
-      : state.players.map((_, seat) => {
-          const breakdown = playerBreakdown(state, seat);
-          return { total: scoreTotal(breakdown), breakdown };
-        }),
+    players: entries.players,
+    waitingFor: waitingFor(state),
+    liveScores: state.options.liveScores === false ? [] : entries.scores,
     sue: sueView(state),
   };
   // Only engine states (frozen all the way down) are remembered, and only what is made from them
@@ -121,19 +144,58 @@ function sharedView(state: ElPasoState): SharedView {
 }
 
 /**
- * Each player's public entry, remembered per frozen player entry with the best assignment and the
- * resources it shows (scoring.ts remembers those per player entry, board and posts, and finds new
- * ones when any of them changes): an action changes one player's entry, so the others' are reused.
+ * Each player's public entry, score so far and own entry, remembered per frozen player entry with
+ * the board, posts and seat they were found on (what scoring.ts finds them from): one lookup per
+ * player per state. An action changes one player's entry, so the others' come back as the same
+ * frozen objects. Kept per objectives list (a player's, until it gains an objective), the last
+ * entry's only, like scoring.ts's figures: a weak map keyed by the player entry took a new entry
+ * per action, and the garbage collector pays per entry (issue #14).
  */
-const playerViews = new WeakMap<PlayerState, { best: object; resources: object; view: PlayerView }>();
+interface PlayerEntry {
+  player: PlayerState;
+  board: object;
+  posts: object;
+  seat: Seat;
+  sue: boolean;
+  view: PlayerView;
+  score: ElPasoView["liveScores"][number];
+  /** The seat's own entry, once a seat's view asked for it. */
+  own?: PlayerView;
+}
+const PLAYER_ENTRIES = new WeakMap<readonly string[], PlayerEntry>();
 
-function playerView(state: ElPasoState, seat: Seat): PlayerView {
+// Index loops over the state's lists below, not map/some/filter: they are frozen, and V8 takes a
+// slow path for its array builtins on frozen arrays (several times slower, issue #14).
+function playerEntries(state: ElPasoState): { players: PlayerView[]; scores: ElPasoView["liveScores"] } {
+  const players: PlayerView[] = [];
+  const scores: ElPasoView["liveScores"] = [];
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = state.players[seat]!;
+    const sue = state.sue?.seat === seat;
+    let entry = PLAYER_ENTRIES.get(p.objectives);
+    if (!entry || entry.player !== p || entry.board !== state.board || entry.posts !== state.posts || entry.seat !== seat || entry.sue !== sue) {
+      const figures = playerFigures(state, seat);
+      // The score entry stays the same object while scoring.ts keeps the breakdown.
+      const score = entry?.score.breakdown === figures.breakdown ? entry.score : scoreEntry(figures.breakdown);
+      entry = { player: p, board: state.board, posts: state.posts, seat, sue, view: playerView(state, seat, figures), score };
+      // Only what is made from a frozen player entry, board and posts (and so frozen itself) is remembered.
+      if (Object.isFrozen(entry.view) && Object.isFrozen(entry.score)) PLAYER_ENTRIES.set(p.objectives, entry);
+    }
+    players.push(entry.view);
+    scores.push(entry.score);
+  }
+  return { players, scores };
+}
+
+/** A seat's score so far (frozen when its breakdown is: views share it). */
+function scoreEntry(breakdown: Record<ScoreCategory, number>): ElPasoView["liveScores"][number] {
+  const entry = { total: scoreTotal(breakdown), breakdown };
+  return Object.isFrozen(breakdown) ? Object.freeze(entry) : entry;
+}
+
+/** A player's public entry (remembered with its score in playerEntries). */
+function playerView(state: ElPasoState, seat: Seat, { best, resources }: ReturnType<typeof playerFigures>): PlayerView {
   const p = state.players[seat]!;
-  const best = bestObjectives(state, seat);
-  const resources = playerResources(state, seat);
-  const known = playerViews.get(p);
-  if (known && known.best === best && known.resources === resources) return known.view;
-  const met = new Set(best.met);
   const view: PlayerView = {
     money: p.money,
     tokens: p.tokens,
@@ -145,34 +207,75 @@ function playerView(state: ElPasoState, seat: Seat): PlayerView {
     herder: p.herder,
     workers: p.workers,
     objectives: p.objectives,
-    objectiveStatus: p.objectives.map((tile) => ({ tile, met: met.has(tile) })),
+    objectiveStatus: objectiveStatus(p.objectives, best),
     resources,
     bonuses: p.bonuses,
     handCount: p.hand.length,
     drawCount: p.draw.length,
     discardCount: p.discard.length,
-    discardTop: p.discard[p.discard.length - 1] ?? null,
+    discardTop: p.discard.length > 0 ? p.discard[p.discard.length - 1]! : null,
   };
-  // Only what is made from a frozen player entry is remembered (and frozen: views share it).
-  if (Object.isFrozen(best) && Object.isFrozen(resources)) playerViews.set(p, { best, resources, view: deepFreeze(view) });
-  return view;
+  // Only what is made from a frozen player entry is frozen (views share it) and remembered.
+  return Object.isFrozen(best) && Object.isFrozen(resources) ? deepFreeze(view) : view;
 }
 
 /**
- * A seat's own entry: its public one with its hand, discard and breeding value. Remembered per
- * public entry (itself remembered per frozen player entry) while the player entry is the same,
- * so a seat's own entry is the same frozen object until its player changes, and the table's
+ * Each owned objective and whether it is met, remembered per frozen best assignment (the same
+ * object while the player's objectives and resources stay the same: scoring.ts) and objectives.
+ */
+function objectiveStatus(objectives: readonly string[], best: { met: readonly string[] }): PlayerView["objectiveStatus"] {
+  const known = STATUS.get(best);
+  if (known?.objectives === objectives) return known.status;
+  const status: PlayerView["objectiveStatus"] = [];
+  for (let i = 0; i < objectives.length; i++) status.push({ tile: objectives[i]!, met: best.met.includes(objectives[i]!) });
+  if (Object.isFrozen(best) && Object.isFrozen(objectives)) STATUS.set(best, { objectives, status: deepFreeze(status) });
+  return status;
+}
+const STATUS = new WeakMap<object, { objectives: readonly string[]; status: PlayerView["objectiveStatus"] }>();
+
+/**
+ * A seat's own entry: its public one with its hand, discard and breeding value. Remembered with
+ * the public entry (playerEntries) while the player entry is the same, so a seat's own entry is the same frozen object until its player changes, and the table's
  * projection recognises it instead of writing it out again after every move (table-sync.ts).
  */
-const ownEntries = new WeakMap<PlayerView, { own: PlayerState; entry: PlayerView }>();
-
 function ownEntry(player: PlayerView, own: PlayerState): PlayerView {
-  const known = ownEntries.get(player);
-  if (known?.own === own) return known.entry;
-  const entry: PlayerView = { ...player, hand: own.hand, discard: own.discard, breedingValue: deliveryBase(own) };
-  // Only what is made from a frozen public entry and player entry is remembered (and frozen).
-  if (Object.isFrozen(player) && Object.isFrozen(own)) ownEntries.set(player, { own, entry: Object.freeze(entry) });
+  const known = PLAYER_ENTRIES.get(own.objectives);
+  const mine = known !== undefined && known.view === player && known.player === own;
+  if (mine && known.own) return known.own;
+  // A literal, in the public entry's key order, not a spread: spreading a frozen object is many
+  // times slower (issue #14).
+  const entry: PlayerView = {
+    money: player.money,
+    tokens: player.tokens,
+    certs: player.certs,
+    permanentCerts: player.permanentCerts,
+    handSize: player.handSize,
+    stepLimit: player.stepLimit,
+    discs: player.discs,
+    herder: player.herder,
+    workers: player.workers,
+    objectives: player.objectives,
+    objectiveStatus: player.objectiveStatus,
+    resources: player.resources,
+    bonuses: player.bonuses,
+    handCount: player.handCount,
+    drawCount: player.drawCount,
+    discardCount: player.discardCount,
+    discardTop: player.discardTop,
+    hand: own.hand,
+    discard: own.discard,
+    breedingValue: deliveryBase(own),
+  };
+  // Remembered (and frozen) with the public entry it was made from, itself made from a frozen player entry.
+  if (mine) known.own = Object.freeze(entry);
   return entry;
+}
+
+/** The shared players with the viewer's own entry in its place (a loop: the list is frozen). */
+function withOwnEntry(players: readonly PlayerView[], viewer: Seat, own: PlayerState): PlayerView[] {
+  const out: PlayerView[] = [];
+  for (let seat = 0; seat < players.length; seat++) out.push(seat === viewer ? ownEntry(players[seat]!, own) : players[seat]!);
+  return out;
 }
 
 /**
@@ -206,7 +309,7 @@ export function viewFor(state: ElPasoState, viewer: Seat | null): ElPasoView {
     bonPile: shared.bonPile,
     boxed: shared.boxed,
     end: shared.end,
-    players: own ? shared.players.map((player, seat) => (seat === viewer ? ownEntry(player, own) : player)) : shared.players,
+    players: own ? withOwnEntry(shared.players, viewer!, own) : shared.players,
     waitingFor: shared.waitingFor,
     liveScores: shared.liveScores,
     sue: shared.sue,

@@ -33,15 +33,28 @@ export { baselineBot } from "./baseline.ts";
  * space's price and place weigh little against the building; trying all nine tripled the time
  * of a turn at E).
  */
-function pruned(options: ElPasoAction[], state: ElPasoState): ElPasoAction[] {
+function pruned(options: readonly ElPasoAction[], state: ElPasoState): ElPasoAction[] {
+  // Index loops: a prompt's options are frozen (the engine's cached prompts), where for…of and
+  // filter take V8's slow path (issue #14).
   const cheapest = new Map<string, NodeId[]>();
-  for (const o of options) {
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i]!;
     if (o.type !== "build" || state.board[o.node]) continue;
     const key = `${o.building}/${o.wild}`;
     cheapest.set(key, [...(cheapest.get(key) ?? []), o.node]);
   }
   for (const [key, nodes] of cheapest) cheapest.set(key, nodes.sort((a, b) => SPACE_COST[a]! - SPACE_COST[b]!).slice(0, 3));
-  return options.filter((o) => o.type !== "build" || state.board[o.node] !== undefined || cheapest.get(`${o.building}/${o.wild}`)!.includes(o.node));
+  const out: ElPasoAction[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i]!;
+    if (o.type !== "build" || state.board[o.node] !== undefined || cheapest.get(`${o.building}/${o.wild}`)!.includes(o.node)) out.push(o);
+  }
+  return out;
+}
+
+function offersExchange(options: readonly ElPasoAction[]): boolean {
+  for (let i = 0; i < options.length; i++) if (options[i]!.type === "exchange") return true;
+  return false;
 }
 
 /** Options never tried inside a trial: they draw unknown cards or only trade a worker for a little money. */
@@ -79,7 +92,7 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   const search: Search = { belief, horizon: horizonAt(belief.state, belief.seat), weights, turn: belief.state.turnCount, values: new Map(), steps: new Map() };
   const state = belief.state;
   // An exchange token: used when the card it draws is expected to improve the next delivery.
-  if (options.some((o) => o.type === "exchange") && exchangeGain(search, state) > weights.token * search.horizon.invest + 0.15) return { type: "exchange" };
+  if (offersExchange(options) && exchangeGain(search, state) > weights.token * search.horizon.invest + 0.15) return { type: "exchange" };
   let best = options[0]!;
   let bestValue = -Infinity;
   for (const option of pruned(options, state)) {

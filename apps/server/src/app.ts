@@ -16,6 +16,7 @@ import { lobbyRoomWith } from "./lobby-room.ts";
 import { answerMatchmaking } from "./matchmake-route.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper } from "./table-keeper.ts";
+export { DEFAULT_REBUILD_SLICE_MS } from "./table-keeper.ts";
 import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { IndexedLocalDriver } from "./room-index.ts";
 import type { RedisParts } from "./redis-parts.ts";
@@ -65,6 +66,8 @@ export interface SaloonServerConfig {
   publicAddress?: string | undefined;
   /** Table ownership timing (ms): lease length, renewal, and how often orphaned tables are looked for. */
   ownership?: { leaseMs: number; renewMs: number; scanMs: number };
+  /** How long one turn of the event loop goes on rebuilding tables after a start, ms (table-keeper.ts; 0: one table per turn). */
+  rebuildSliceMs?: number;
   /** Seconds an ended table stays open for those looking at it (default 60). */
   closingSeconds?: number;
   /** Group commit timing: longest wait before a batch goes out (ms, default 3). */
@@ -121,6 +124,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     exclusive: !config.redis,
     ...ownership,
     address: config.publicAddress ?? "",
+    ...(config.rebuildSliceMs === undefined ? {} : { rebuildSliceMs: config.rebuildSliceMs }),
   });
   const settings: TableSettings = {
     games: config.games,

@@ -31,7 +31,7 @@ const opening = openDatabase(databaseConfig).then(
   (opened) => ({ opened }),
   (error: unknown) => ({ error }),
 );
-const [{ games }, { DEFAULT_RATE_LIMIT, createSaloonServer }, { DEFAULT_BUDGETS }, { installProcessGuards }] = await Promise.all([
+const [{ games }, { DEFAULT_RATE_LIMIT, DEFAULT_REBUILD_SLICE_MS, createSaloonServer }, { DEFAULT_BUDGETS }, { installProcessGuards }] = await Promise.all([
   import("@saloon/catalog"),
   import("./app.ts"),
   import("./budgets.ts"),
@@ -68,6 +68,8 @@ const createsPerAddress = {
   burst: intFromEnv("CREATES_BURST", DEFAULT_BUDGETS.createsPerAddress.burst, 1),
 };
 const metricsSeconds = intFromEnv("METRICS_SECONDS", 0);
+// How long a turn of the event loop goes on rebuilding tables after a start (docs/recovery.md; 0: one table per turn).
+const rebuildSliceMs = intFromEnv("REBUILD_SLICE_MS", DEFAULT_REBUILD_SLICE_MS);
 const webDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 const openedOrFailed = await opening;
@@ -83,7 +85,7 @@ const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY ==
 const redisUrl = process.env.REDIS_URL || undefined;
 const publicAddress = process.env.PUBLIC_ADDRESS || (redisUrl ? `127.0.0.1:${port}` : undefined);
 const redis = redisUrl ? await (await import("./redis-parts.ts")).redisParts(redisUrl) : undefined;
-const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, redis, publicAddress });
+const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, redis, publicAddress, rebuildSliceMs });
 
 installProcessGuards(logger);
 

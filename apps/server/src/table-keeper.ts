@@ -39,6 +39,8 @@ export interface KeeperSettings {
   scanMs: number;
   /** host:port clients reach this process at (for operators reading the ServerProcess table). */
   address: string;
+  /** How long one turn of the event loop goes on rebuilding, ms (DEFAULT_REBUILD_SLICE_MS; 0: one table per turn). */
+  rebuildSliceMs?: number;
 }
 
 /**
@@ -54,10 +56,10 @@ const CREATE_AT_ONCE = 8;
  * the listen queue meanwhile, which holds them all: main.ts). Against one table per turn, on a
  * machine at load ~3 (docs/recovery.md, eighth session): every one of 1,000 tables ready after
  * 5.7-6.9 s instead of 7.9-8.9 s, the server's CPU 5.8-6.8 s instead of 7.9-8.7 s: far fewer
- * turns, and fewer tables already playing while the rest come back. REBUILD_SLICE_MS overrides
- * it for measurements (0: one table per turn).
+ * turns, and fewer tables already playing while the rest come back; 100 and 200 ms did no
+ * better. main.ts takes REBUILD_SLICE_MS for measurements (0: one table per turn).
  */
-const REBUILD_SLICE_MS = process.env.REBUILD_SLICE_MS === undefined ? 50 : Number(process.env.REBUILD_SLICE_MS) || 0;
+export const DEFAULT_REBUILD_SLICE_MS = 50;
 
 /** Longest a join waits for its table to be rebuilt here before it is answered anyway. */
 const ARRIVAL_WAIT_MS = 15_000;
@@ -282,7 +284,7 @@ export class TableKeeper {
     this.rebuilding = queue;
     let rebuilt = 0;
     this.createMs = 0;
-    const turns = new LoopTurns(REBUILD_SLICE_MS);
+    const turns = new LoopTurns(this.settings.rebuildSliceMs ?? DEFAULT_REBUILD_SLICE_MS);
     const creator = async () => {
       for (let match = await queue.next(); match; match = await queue.next()) {
         // The joins waiting for these tables (and every table already back) get their turn

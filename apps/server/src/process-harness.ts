@@ -280,6 +280,10 @@ export class SteadyPlayer {
     let first = true;
     room.onMessage("seated", (message: { seat: Seat | null }) => {
       this.seat = message.seat;
+      // Colyseus sends the full state before the messages of onJoin: when the game had already
+      // started by then (its start write was quick, the client's join answer slow), that state
+      // came while the seat was still unknown and went unanswered. Answer it now.
+      if (first === false && this.latest) this.play(this.latest);
     });
     room.onMessage("error", () => {
       // Refused (rate limit, or a race with a rebuilt table): ask again a moment later.

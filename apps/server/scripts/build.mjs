@@ -18,8 +18,8 @@
  * `--outdir path` writes elsewhere (process-harness.ts: each test process compiles the sources
  * as they are into a folder of its own, so an edit is never tested against an old build).
  */
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile, readdir, rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
@@ -82,7 +82,8 @@ const ownFileUrls = {
 
 const { values } = parseArgs({ options: { outdir: { type: "string", default: join(serverDir, "dist") } } });
 const started = performance.now();
-await build({
+const result = await build({
+  metafile: true,
   entryPoints: [join(serverDir, "src/main.ts")],
   outdir: values.outdir,
   entryNames: "[name]",
@@ -99,9 +100,13 @@ await build({
   // alternated pairs: ~1,390 → ~1,270 ms of CPU and ~6,000 fewer page faults. Identifiers are
   // kept (as fast: 1,016 against 1,008 ms, 5 pairs), so CPU profiles and `.name` still say what
   // each function is; stack traces name the original file and line through the source maps.
+  // No `keepNames`: with identifiers kept it only mattered where the bundle renames a binding
+  // that two modules share (zod's `string2`, ws's `WebSocket2`, Prisma's error classes, which set
+  // their own `name`), and it cost a `__name()` call (an Object.defineProperty) at every creation
+  // of a named function or class, nested closures included: 4,500 calls in the bundle, ~80 ms of
+  // a restart's profile, ~110 ms of CPU from start to /health (docs/recovery.md, 24 Nov, 9th session).
   minifyWhitespace: true,
   minifySyntax: true,
-  keepNames: true,
   // No "import" condition forced: a bundled require() must get a package's CommonJS entry
   // (router's require("is-promise") got the ES module's namespace, "isPromise is not a function").
   plugins: [withoutPm2, externalPackages, ownFileUrls],
@@ -109,4 +114,11 @@ await build({
   banner: { js: 'import { createRequire as __saloonCreateRequire } from "node:module"; const require = __saloonCreateRequire(import.meta.url);' },
   logLevel: "warning",
 });
+// The chunks' names carry their hash, so every changed build wrote new ones beside the old: remove
+// the chunks this build did not write (a server started from the old build has imported its own by then:
+// every dynamic import of main.ts happens during its start).
+const written = new Set(Object.keys(result.metafile.outputs).map((path) => resolve(path)));
+const chunksDir = join(values.outdir, "chunks");
+const stale = (await readdir(chunksDir).catch(() => [])).map((name) => resolve(chunksDir, name)).filter((path) => !written.has(path));
+await Promise.all(stale.map((path) => rm(path, { force: true })));
 console.log(`server compiled to ${join(values.outdir, "main.js")} in ${Math.round(performance.now() - started)} ms`);

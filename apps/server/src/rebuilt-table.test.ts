@@ -4,7 +4,7 @@
  * whole server's people coming back at once (it waits RECOVERY_RESERVATION_SECONDS for its
  * connection instead of the usual few seconds).
  */
-import { matchMaker } from "@colyseus/core";
+import { ClientState, matchMaker } from "@colyseus/core";
 import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { decodeActed } from "@saloon/protocol";
@@ -113,6 +113,17 @@ describe("a table rebuilt from the store", () => {
     expect(viewless.length).toBeGreaterThan(1);
     expect(viewless.buffer).not.toBe(sharedEncodingBuffers()!.fullState.buffer);
     await ann.room.leave(true);
+    // And a patch: Colyseus would send such a client the changes as a slice of the shared buffer.
+    const room = colyseus.getRoomById("rebuiltBotsWait") as unknown as { state: { endReason: string }; _serializer: { applyPatches(clients: unknown[], state: unknown, timing: unknown): boolean } };
+    const sent: Uint8Array[] = [];
+    const client = { state: ClientState.JOINED, raw: (bytes: Uint8Array) => sent.push(bytes) };
+    const reason = room.state.endReason;
+    room.state.endReason = "a change to patch";
+    expect(room._serializer.applyPatches([client], room.state, undefined)).toBe(true);
+    room.state.endReason = reason;
+    room._serializer.applyPatches([client], room.state, undefined);
+    expect(sent).toHaveLength(2);
+    for (const bytes of sent) expect(bytes.buffer).not.toBe(sharedEncodingBuffers()!.patches.buffer);
     // Nothing was encoded into a buffer too small (Colyseus would have grown it, and warned).
     expect(warn.mock.calls.filter((call) => String(call[0]).includes("buffer overflow"))).toEqual([]);
     warn.mockRestore();

@@ -14,7 +14,8 @@
  *   has a StateView from onJoin on, so what Colyseus sends is always a fresh copy: the patch for
  *   a view and the full state for a view are each concatenated into new bytes (the shared part
  *   and the view's part), never a slice of the buffer (a client without a view, or a state
- *   without filters, would get a slice: tables with such a state keep Colyseus's own buffers);
+ *   without filters, would get a slice: tables with such a state keep Colyseus's own buffers,
+ *   and a client without a view gets copies, guarded below);
  * - the full state's buffer doubles as a cache of the state's shared part between two joins with
  *   no change in between: with the buffer shared that cache is not kept (each full state is
  *   encoded anew, as it already is after any change).
@@ -33,8 +34,28 @@ interface Serializer {
   hasFilters: boolean;
   needFullEncode: boolean;
   fullEncodeBuffer: Uint8Array;
-  encoder: { sharedBuffer: Uint8Array };
+  encoder: { sharedBuffer: Uint8Array; encode(...args: unknown[]): Uint8Array };
   getFullState(client: unknown, timing: unknown): Uint8Array;
+  applyPatches(clients: readonly { view?: unknown }[], state: unknown, timing: unknown): boolean;
+}
+
+/**
+ * Whether the patch being encoded goes to a client without a view: Colyseus sends such a client
+ * the shared changes as they lie in the buffer (a slice of it). Set around one synchronous
+ * applyPatches, read by the encoder's encode inside it.
+ */
+let patchForViewless = false;
+
+type WithOwnApplyPatches = Serializer & { ownApplyPatches: Serializer["applyPatches"] };
+
+/** A table's serializer's applyPatches: notes whether a client without a view is among those patched. */
+function applyPatchesNotingViewless(this: WithOwnApplyPatches, clients: readonly { view?: unknown }[], state: unknown, timing: unknown): boolean {
+  patchForViewless = clients.some((client) => !client.view);
+  try {
+    return this.ownApplyPatches(clients, state, timing);
+  } finally {
+    patchForViewless = false;
+  }
 }
 
 /** Sets a table's state (`setState`) with the shared encoding buffers instead of buffers of its own. */
@@ -70,6 +91,15 @@ export function withSharedEncodingBuffers(room: TableRoom, setState: () => void)
     // table writes into, and a frame still waiting in a socket could carry another table's
     // bytes. Such a client gets a copy of its own.
     return (client as { view?: unknown } | undefined)?.view ? bytes : bytes.slice();
+  };
+  // The same for a patch: a client without a view gets the changes as a copy of their own.
+  const withOwn = serializer as WithOwnApplyPatches;
+  withOwn.ownApplyPatches = serializer.applyPatches;
+  serializer.applyPatches = applyPatchesNotingViewless;
+  const encode = serializer.encoder.encode;
+  serializer.encoder.encode = function encodeForViewless(this: unknown, ...args: unknown[]) {
+    const bytes = encode.apply(this, args);
+    return patchForViewless ? bytes.slice() : bytes;
   };
 }
 

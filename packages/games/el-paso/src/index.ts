@@ -7,9 +7,10 @@
  *   scoring.ts  the 7 categories, objectives' best assignment, tie-break
  *   view.ts     what a seat or a spectator may see
  *   bot/        the bot for multiplayer seats (index.ts), the table it rebuilds from its view
- *               (belief.ts), its judgement of a position (evaluate.ts, composing weights.ts,
- *               holdings.ts, board.ts, deliveries.ts, objectives.ts) and the frozen bot of
- *               rules version 1 it is measured against (baseline.ts)
+ *               (belief.ts), the search it carries to its next decision of a turn (reuse.ts),
+ *               its judgement of a position (evaluate.ts, composing weights.ts, holdings.ts,
+ *               board.ts, deliveries.ts, objectives.ts) and the frozen bot of rules version 1
+ *               it is measured against (baseline.ts)
  *   sue.ts      the solo opponent Sue: her state, setup and view (a solo table: { solo: true, difficulty })
  *   sue-turn.ts Sue's turn, one step per prompt
  *   stats.ts    figures per player for the simulator (turns, deliveries, objectives met …)

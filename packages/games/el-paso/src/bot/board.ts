@@ -102,9 +102,26 @@ export function workersUse(s: ElPasoState, own: Holdings, buildingTypes: Buildin
   return value;
 }
 
+/**
+ * `buildingUse` by type, per frozen record of building sides (a game's, shared by every view and
+ * trial): the key text made per building per evaluation cost more than the lookup it served.
+ */
+const USE_BY_SIDES = new WeakMap<object, number[]>();
+export function buildingUse(s: ElPasoState, type: BuildingType): number {
+  const sides = s.buildingSides;
+  let uses = USE_BY_SIDES.get(sides);
+  if (uses === undefined) {
+    if (!Object.isFrozen(sides)) return sideUse(s, type);
+    uses = [];
+    for (let t = 1; t <= 6; t++) uses[t] = sideUse(s, t as BuildingType);
+    USE_BY_SIDES.set(sides, uses);
+  }
+  return uses[type]!;
+}
+
 const USE_CACHE = new Map<string, number>();
 /** A visit to an own building of this type, beyond what any location gives (an auxiliary action). */
-export function buildingUse(s: ElPasoState, type: BuildingType): number {
+function sideUse(s: ElPasoState, type: BuildingType): number {
   const key = `${type}${s.buildingSides[String(type)]}` as `${BuildingType}${"a" | "b"}`;
   let use = USE_CACHE.get(key);
   if (use === undefined) {
@@ -151,8 +168,7 @@ const DISTANCES = new Map<number, number>();
 
 /** The fewest locations from a node to El Paso (from El Paso itself: a whole lap). */
 export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): number {
-  let occupied = 0;
-  for (const node in s.board) if (s.board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
+  const occupied = occupancy(s.board);
   const key = occupied * BOARD_NODES.length + NODE_INDEX[from];
   let distance = DISTANCES.get(key);
   if (distance === undefined) {
@@ -161,6 +177,18 @@ export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): n
   }
   return distance;
 }
+
+/** The occupied nodes as bits, remembered per frozen board (a trial shares its board unless it builds). */
+function occupancy(board: ElPasoState["board"]): number {
+  let occupied = OCCUPANCY.get(board);
+  if (occupied === undefined) {
+    occupied = 0;
+    for (const node in board) if (board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
+    if (Object.isFrozen(board)) OCCUPANCY.set(board, occupied);
+  }
+  return occupied;
+}
+const OCCUPANCY = new WeakMap<object, number>();
 
 function searchDistance(s: Pick<ElPasoState, "board">, from: NodeId): number {
   let best = Infinity;

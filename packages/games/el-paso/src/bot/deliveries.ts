@@ -4,12 +4,12 @@
  * best trading post its breeding value reaches. Also the next delivery alone, by which the bot
  * judges an exchange of cards.
  */
-import { type CardId, DISC_DATA, POST_DATA, POSTS } from "../data.ts";
+import { DISC_DATA, POST_DATA, POSTS } from "../data.ts";
 import { duplicateTiles, handSize, permanentCerts } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import type { Belief } from "./belief.ts";
 import { postFacts } from "./board.ts";
-import { BV, NB, cattleIndex } from "./holdings.ts";
+import { BV, NB } from "./holdings.ts";
 import { type Horizon, WEIGHTS, type Weights } from "./weights.ts";
 
 interface Spread {
@@ -53,8 +53,19 @@ const POST_LIST = POSTS.map((post) => POST_DATA[post]);
 function postWorth(index: number, total: number, w: Weights): number {
   if (index < 0) return 0;
   const spend = Math.max(0, POST_LIST[index]!.min - total);
-  return POST_LIST[index]!.vp + w.postReward[POSTS[index]!] - spend * w.spareCert;
+  return POST_LIST[index]!.vp + rewards(w)[index]! - spend * w.spareCert;
 }
+
+/** The weights' post rewards by post index, once per weights object (a lookup by post id per post tried cost more). */
+function rewards(w: Weights): number[] {
+  let known = REWARDS.get(w);
+  if (known === undefined) {
+    known = POSTS.map((post) => w.postReward[post]);
+    REWARDS.set(w, known);
+  }
+  return known;
+}
+const REWARDS = new WeakMap<Weights, number[]>();
 
 /** The index of the best post a breeding value reaches with the certificates at hand (-1: none). */
 function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): number {
@@ -82,9 +93,12 @@ function bestPost(total: number, certs: number, open: boolean[], light: number, 
 export function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
-  const open = postFacts(s.posts, b.seat).open.slice();
+  // A scratch copy (the loop below closes posts): one list per call was garbage at every evaluation.
+  const facts = postFacts(s.posts, b.seat).open;
+  const open = OPEN;
+  for (let p = 0; p < facts.length; p++) open[p] = facts[p]!;
   let light = 0;
-  for (const d of me.discs) if (!DISC_DATA[d].dark) light++;
+  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
   let dark = me.discs.length - light;
   const perm = permanentCerts(me) + 0.5; // +0.5: a breeding value reaches a post at its minimum
   const dup = duplicateTiles(me);
@@ -114,12 +128,11 @@ export function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand
   return value;
 }
 const EMPTY_HAND = new Array<number>(NB).fill(0);
+const OPEN: boolean[] = POSTS.map(() => false);
 
-/** The next delivery alone, with this hand (real cards) and the rest drawn: to judge an exchange. */
-export function nextDeliveryValue(b: Belief, s: ElPasoState, cards: CardId[], h: Horizon, w: Weights = WEIGHTS): number {
+/** The next delivery alone, with this hand (real cards, counts by breed index, `cards` of them) and the rest drawn: to judge an exchange. */
+export function nextDeliveryValue(b: Belief, s: ElPasoState, hand: number[], cards: number, h: Horizon, w: Weights = WEIGHTS): number {
   const me = s.players[b.seat]!;
   if (h.deliveries - (7 - me.discs.length - h.discsPlaced) <= 0) return 0;
-  const hand = new Array<number>(NB).fill(0);
-  for (const card of cards) hand[cattleIndex(card)]!++;
-  return deliveriesValue(b, s, me, hand, cards.length, EMPTY_HAND, 1, w);
+  return deliveriesValue(b, s, me, hand, cards, EMPTY_HAND, 1, w);
 }

@@ -45,7 +45,28 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   value += Math.min(me.tokens, 3) * w.token * h.invest;
   value += workersUse(s, own, buildingTypes, w) * h.invest;
   for (const type of buildingTypes) value += buildingUse(s, type) * w.buildingVisits * h.invest;
-  for (const disc in w.discAbility) if (!me.discs.includes(disc as "D1")) value += w.discAbility[disc]! * h.invest;
+  const abilities = discAbilities(w);
+  for (let i = 0; i < abilities.discs.length; i++) if (!me.discs.includes(abilities.discs[i] as "D1")) value += abilities.values[i]! * h.invest;
   if (deliveriesLeft > 0 && me.herder !== null && me.herder !== "SIMM") value -= w.progress * distanceToElPaso(s, me.herder);
   return value;
 }
+
+/**
+ * The weights' disc abilities as two lists in the record's key order (the order they are added
+ * in, as the loop over the record's keys did), made once per weights object (never changed once
+ * made: a variant is a new object). A loop over the record's keys at every evaluation cost more
+ * than the sum it made.
+ */
+function discAbilities(w: Weights): { discs: string[]; values: number[] } {
+  let known = DISC_ABILITIES.get(w);
+  if (known === undefined) {
+    known = { discs: [], values: [] };
+    for (const disc in w.discAbility) {
+      known.discs.push(disc);
+      known.values.push(w.discAbility[disc]!);
+    }
+    DISC_ABILITIES.set(w, known);
+  }
+  return known;
+}
+const DISC_ABILITIES = new WeakMap<Weights, { discs: string[]; values: number[] }>();

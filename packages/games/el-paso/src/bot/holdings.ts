@@ -28,6 +28,20 @@ export function cattleIndex(card: CardId): number {
   return index;
 }
 
+/**
+ * A worker card's type, or null for a cattle card, remembered per card id like `cattleIndex`:
+ * cutting the type out of the id made a new string per worker card per evaluation.
+ */
+const CARD_WORKER = new Map<CardId, WorkerType | null>();
+function workerType(card: CardId): WorkerType | null {
+  let type = CARD_WORKER.get(card);
+  if (type === undefined) {
+    type = isWorkerCard(card) ? workerOf(card) : null;
+    CARD_WORKER.set(card, type);
+  }
+  return type;
+}
+
 // ---------------------------------------------------------------- what the seat owns
 
 export interface Holdings {
@@ -41,28 +55,46 @@ export interface Holdings {
   handCards: number;
 }
 
+/**
+ * What the seat owns in `me`. The answer is one object per seat, filled anew at each call: an
+ * evaluation reads it and keeps nothing of it (evaluate.ts), and five new objects per evaluation
+ * were work for the garbage collector (issue #14). Read it before the next call.
+ */
 export function holdings(b: Belief, me: PlayerState): Holdings {
-  const cattle = b.drawCattleByIndex.slice();
+  const own = (SCRATCH[b.seat] ??= { cattle: new Array<number>(NB).fill(0), workers: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, ready: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, hand: new Array<number>(NB).fill(0), handCards: 0 });
+  const { cattle, workers, ready, hand } = own;
+  const drawn = b.drawCattleByIndex;
+  for (let i = 0; i < NB; i++) {
+    cattle[i] = drawn[i]!;
+    hand[i] = 0;
+  }
   const { COW, ENG, BLD, WLD } = b.drawWorkers;
-  const workers: Record<WorkerType, number> = { COW, ENG, BLD, WLD };
-  const ready: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-  for (const card of me.workers) {
-    const t = workerOf(card);
+  workers.COW = COW;
+  workers.ENG = ENG;
+  workers.BLD = BLD;
+  workers.WLD = WLD;
+  ready.COW = ready.ENG = ready.BLD = ready.WLD = 0;
+  for (let i = 0; i < me.workers.length; i++) {
+    const t = workerType(me.workers[i]!)!;
     workers[t]++;
     ready[t]++;
   }
-  const hand = new Array<number>(NB).fill(0);
   let handCards = 0;
-  for (const card of me.hand) {
+  for (let i = 0; i < me.hand.length; i++) {
+    const card = me.hand[i]!;
     if (isPlaceholder(card)) continue;
-    const i = cattleIndex(card);
-    cattle[i]!++;
-    hand[i]!++;
+    const index = cattleIndex(card);
+    cattle[index]!++;
+    hand[index]!++;
     handCards++;
   }
-  for (const card of me.discard) {
-    if (isWorkerCard(card)) workers[workerOf(card)]++;
+  for (let i = 0; i < me.discard.length; i++) {
+    const card = me.discard[i]!;
+    const t = workerType(card);
+    if (t !== null) workers[t]++;
     else cattle[cattleIndex(card)]!++;
   }
-  return { cattle, workers, ready, hand, handCards };
+  own.handCards = handCards;
+  return own;
 }
+const SCRATCH: Holdings[] = [];

@@ -13,10 +13,16 @@
  * against this search, each seed with seats swapped): playing out only the 3 best by their first
  * step won 26.5 % of 200 games, a play-out cut to 2 greedy steps 41 %, to 1 step 7 %. A decision
  * tries about 22 options and sub-steps, and two thirds of those are first steps, which any such
- * cut still pays for: the time is in the breadth, not in the depth.
+ * cut still pays for: the time is in the breadth, not in the depth. Judging a decision's options
+ * other than moves by their settled step alone (as the greedy play-out judges its steps) instead
+ * of playing the turn out won 29.3 % of 200 such games (issue #14, 24 Nov 2026).
+ *
+ * The search is carried to the seat's next decision of the same turn when the table it rebuilds
+ * is the trial state of the option it chose (`searchFor`, reuse.ts): the decisions stay the
+ * same, about half of them find most of their trials made already.
  */
 import type { Random } from "@saloon/engine";
-import { BREEDS, type CardId, type NodeId, SPACE_COST, breedOf } from "../data.ts";
+import { BREEDS, type NodeId, SPACE_COST } from "../data.ts";
 import { type ElPasoAction, type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
@@ -24,6 +30,8 @@ import type { ElPasoView } from "../view.ts";
 import { type Belief, PLACEHOLDER, beliefFromView, freezeChanged, isPlaceholder, partsChangedBy, trialCopy } from "./belief.ts";
 import { nextDeliveryValue } from "./deliveries.ts";
 import { evaluate } from "./evaluate.ts";
+import { NB, cattleIndex } from "./holdings.ts";
+import { sameValue } from "./reuse.ts";
 import { type Horizon, WEIGHTS, type Weights, horizonAt } from "./weights.ts";
 
 export { baselineBot } from "./baseline.ts";
@@ -31,25 +39,28 @@ export { baselineBot } from "./baseline.ts";
 /**
  * New buildings: only the three cheapest free spaces per building and wild count are tried (a
  * space's price and place weigh little against the building; trying all nine tripled the time
- * of a turn at E).
+ * of a turn at E). The options kept, as a mask over `options` (null: all of them, the usual case
+ * where nothing new is built), so that a trial is known by its option's index.
  */
-function pruned(options: readonly ElPasoAction[], state: ElPasoState): ElPasoAction[] {
+function pruned(options: readonly ElPasoAction[], state: ElPasoState): boolean[] | null {
   // Index loops: a prompt's options are frozen (the engine's cached prompts), where for…of and
   // filter take V8's slow path (issue #14).
-  const cheapest = new Map<string, NodeId[]>();
+  let cheapest: Map<string, NodeId[]> | null = null;
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
     if (o.type !== "build" || state.board[o.node]) continue;
     const key = `${o.building}/${o.wild}`;
+    cheapest ??= new Map();
     cheapest.set(key, [...(cheapest.get(key) ?? []), o.node]);
   }
+  if (cheapest === null) return null;
   for (const [key, nodes] of cheapest) cheapest.set(key, nodes.sort((a, b) => SPACE_COST[a]! - SPACE_COST[b]!).slice(0, 3));
-  const out: ElPasoAction[] = [];
+  const keep: boolean[] = [];
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
-    if (o.type !== "build" || state.board[o.node] !== undefined || cheapest.get(`${o.building}/${o.wild}`)!.includes(o.node)) out.push(o);
+    keep.push(o.type !== "build" || state.board[o.node] !== undefined || cheapest.get(`${o.building}/${o.wild}`)!.includes(o.node));
   }
-  return out;
+  return keep;
 }
 
 function offersExchange(options: readonly ElPasoAction[]): boolean {
@@ -74,6 +85,85 @@ interface Search {
    */
   values: Map<ElPasoState, number>;
   steps: Map<ElPasoState, ElPasoState | null>;
+  /** The trials made from each state: the next decision of the turn tries them again. */
+  trials: Map<ElPasoState, Trials>;
+  /** `exchangeGain` by state. */
+  gains: Map<ElPasoState, number>;
+}
+interface Trial {
+  state: ElPasoState;
+  bonus: number;
+}
+/**
+ * The trials of one state, by the index of their option in its prompt's options (null: the
+ * option failed; not there: not tried yet). Kept by index, not by the option's text: making a
+ * key for each trial was a twentieth of the bot's time.
+ */
+interface Trials {
+  options: readonly ElPasoAction[];
+  made: (Trial | null | undefined)[];
+}
+
+/**
+ * The trials of `state` for these options. A carried search knows the trial state's options from
+ * its own prompt: the decision's prompt, made from the real table, must offer the same ones in
+ * the same order for the indices to hold (else its trials start afresh, unkept).
+ */
+function trialsOf(search: Search, state: ElPasoState, options: readonly ElPasoAction[]): Trials {
+  const known = search.trials.get(state);
+  if (known !== undefined && (known.options === options || sameValue(known.options, options))) return known;
+  const trials: Trials = { options, made: [] };
+  if (known === undefined) search.trials.set(state, trials);
+  return trials;
+}
+
+/**
+ * Per seat, the last decision's search and the trial of the option it chose (see reuse.ts). One
+ * per seat, whatever the table: another table's decision only replaces it, and the comparison
+ * keeps a search from serving a table it was not made for.
+ */
+const LAST: { search: Search; next: ElPasoState }[] = [];
+
+/** Drops the carried searches (tests: a decision must come out the same without them). */
+export function forgetSearches(): void {
+  LAST.length = 0;
+  reused = 0;
+}
+let reused = 0;
+/** How many decisions found their table in the last search since `forgetSearches` (tests). */
+export const carriedSearches = (): number => reused;
+
+function sameBelief(a: Belief, b: Belief): boolean {
+  if (a.seat !== b.seat) return false;
+  for (const breed of BREEDS) if (a.drawCattle[breed] !== b.drawCattle[breed]) return false;
+  const x = a.drawWorkers;
+  const y = b.drawWorkers;
+  return x.COW === y.COW && x.ENG === y.ENG && x.BLD === y.BLD && x.WLD === y.WLD;
+}
+const sameHorizon = (a: Horizon, b: Horizon): boolean => a.deliveries === b.deliveries && a.turns === b.turns && a.invest === b.invest && a.discsPlaced === b.discsPlaced;
+
+/**
+ * `sameValue` of two states, the parts that differ most often first (the stack, the seat's own
+ * entry): a carried search that does not fit is told so before the whole table is walked.
+ */
+function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
+  return a.active === b.active && a.turnCount === b.turnCount && sameValue(a.stack, b.stack) && sameValue(a.players[seat], b.players[seat]) && sameValue(a, b);
+}
+
+/** The search for this decision: the last one of this seat when its chosen trial is this very table. */
+function searchFor(belief: Belief, weights: Weights): { search: Search; state: ElPasoState } {
+  const horizon = horizonAt(belief.state, belief.seat);
+  const last = LAST[belief.seat];
+  if (last !== undefined) {
+    const s = last.search;
+    // The trial state stands in for the belief's: the carried values are keyed by its objects.
+    if (s.weights === weights && sameHorizon(s.horizon, horizon) && sameBelief(s.belief, belief) && sameState(last.next, belief.state, belief.seat)) {
+      reused++;
+      return { search: s, state: last.next };
+    }
+  }
+  const search: Search = { belief, horizon, weights, turn: belief.state.turnCount, values: new Map(), steps: new Map(), trials: new Map(), gains: new Map() };
+  return { search, state: belief.state };
 }
 
 function judged(search: Search, state: ElPasoState): number {
@@ -89,29 +179,39 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   const options = prompt.options;
   if (options.length === 1) return options[0]!;
   const belief = beliefFromView(view, prompt.seat);
-  const search: Search = { belief, horizon: horizonAt(belief.state, belief.seat), weights, turn: belief.state.turnCount, values: new Map(), steps: new Map() };
-  const state = belief.state;
+  const { search, state } = searchFor(belief, weights);
+  // Carried to the next decision only from here, and only when the choice has a trial state.
+  delete LAST[belief.seat];
   // An exchange token: used when the card it draws is expected to improve the next delivery.
   if (offersExchange(options) && exchangeGain(search, state) > weights.token * search.horizon.invest + 0.15) return { type: "exchange" };
-  let best = options[0]!;
+  const trials = trialsOf(search, state, options);
+  const keep = pruned(options, state);
+  let best = 0;
   let bestValue = -Infinity;
-  for (const option of pruned(options, state)) {
+  for (let i = 0; i < options.length; i++) {
+    if (keep !== null && !keep[i]) continue;
+    const option = options[i]!;
     if (option.type === "exchange") continue;
     // A worker bonus can wait for the location, where it is judged with what it pays for.
     if (option.type === "bonus" && prompt.kind === "move") continue;
-    const value = optionValue(search, state, option) + random.int(0, 999) / 1e6;
+    const value = optionValue(search, state, trials, i) + random.int(0, 999) / 1e6;
     if (value > bestValue) {
-      best = option;
+      best = i;
       bestValue = value;
     }
   }
-  return best;
+  // Whether the next decision starts where this trial ended is for it to check (searchFor).
+  // A trial that ends the turn has no next decision of this turn to serve.
+  const chosen = trials.made[best];
+  if (chosen && stillMyTurn(search, chosen.state)) LAST[belief.seat] = { search, next: chosen.state };
+  return options[best]!;
 }
 
-/** The value of choosing `option` now: the turn is completed greedily and its end judged. */
-function optionValue(search: Search, state: ElPasoState, option: ElPasoAction): number {
+/** The value of choosing option `i` now: the turn is completed greedily and its end judged. */
+function optionValue(search: Search, state: ElPasoState, trials: Trials, i: number): number {
+  const option = trials.options[i]!;
   if (option.type === "auxExchange") return judged(search, state) + exchangeGain(search, state) - 0.05;
-  const trial = tryOption(search, state, option);
+  const trial = tryOption(search, state, trials, i);
   if (!trial) return -Infinity;
   // Which card an exchange puts back changes the hand, not the rest of the turn.
   if (option.type === "discard") return judged(search, trial.state);
@@ -119,7 +219,13 @@ function optionValue(search: Search, state: ElPasoState, option: ElPasoAction): 
 }
 
 /** Applies an option on a copy. An auxiliary exchange is resolved by expectation (its card unseen). */
-function tryOption(search: Search, state: ElPasoState, option: ElPasoAction): { state: ElPasoState; bonus: number } | null {
+function tryOption(search: Search, state: ElPasoState, trials: Trials, i: number): Trial | null {
+  let trial = trials.made[i];
+  if (trial === undefined) trials.made[i] = trial = newTrial(search, state, trials.options[i]!);
+  return trial;
+}
+
+function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Trial | null {
   const seat = search.belief.seat;
   const parts = partsChangedBy(state, option);
   const copy = trialCopy(state, seat, parts);
@@ -172,9 +278,13 @@ function bestStep(search: Search, s: ElPasoState): ElPasoState | null {
   let best: ElPasoState | null = null;
   let bestValue = -Infinity;
   const depth = s.stack.length;
-  for (const option of pruned(prompt.options, s)) {
-    if (skippedInTrials(option)) continue;
-    const trial = tryOption(search, s, option);
+  const options = prompt.options;
+  const trials = trialsOf(search, s, options);
+  const keep = pruned(options, s);
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    if ((keep !== null && !keep[i]) || skippedInTrials(option)) continue;
+    const trial = tryOption(search, s, trials, i);
     if (!trial) continue;
     // A destination is worth what the bot would do there: the rest of the turn is played out.
     const value =
@@ -209,32 +319,57 @@ function settle(search: Search, state: ElPasoState, depth: number): ElPasoState 
 
 // ---------------------------------------------------------------- exchanges, by expectation
 
-/** Expected gain in the next delivery's worth from drawing one card and discarding the worst. */
+/** Expected gain in the next delivery's worth from drawing one card and discarding the worst (per state). */
 function exchangeGain(search: Search, state: ElPasoState): number {
-  const { belief } = search;
-  const me = state.players[belief.seat]!;
-  const hand = me.hand.filter((c) => !isPlaceholder(c));
-  const pool = { ...belief.drawCattle };
-  let total = BREEDS.reduce((n, b) => n + (pool[b] ?? 0), 0);
-  if (total === 0) {
-    for (const card of me.discard) if (!card.startsWith("W-")) pool[breedOf(card)] = (pool[breedOf(card)] ?? 0) + 1;
-    total = BREEDS.reduce((n, b) => n + (pool[b] ?? 0), 0);
+  let gain = search.gains.get(state);
+  if (gain === undefined) {
+    gain = newExchangeGain(search, state);
+    search.gains.set(state, gain);
   }
-  if (total === 0 || hand.length === 0) return 0;
-  const now = nextDeliveryValue(belief, state, hand, search.horizon, search.weights);
+  return gain;
+}
+
+/**
+ * By counts per breed index: the next delivery's worth depends only on how many cards of each
+ * breed the hand holds and how many there are, so the hands with a card drawn and one dropped are
+ * counts too (the lists, sets and copies made for each were a twentieth of the bot's time).
+ */
+function newExchangeGain(search: Search, state: ElPasoState): number {
+  const { belief, horizon, weights } = search;
+  const me = state.players[belief.seat]!;
+  const hand = new Array<number>(NB).fill(0);
+  let cards = 0;
+  for (let i = 0; i < me.hand.length; i++) {
+    const card = me.hand[i]!;
+    if (isPlaceholder(card)) continue;
+    hand[cattleIndex(card)]!++;
+    cards++;
+  }
+  const pool = new Array<number>(NB).fill(0);
+  let total = 0;
+  for (let i = 0; i < NB; i++) total += pool[i] = belief.drawCattle[BREEDS[i]!] ?? 0;
+  if (total === 0) {
+    for (let i = 0; i < me.discard.length; i++) if (!me.discard[i]!.startsWith("W-")) pool[cattleIndex(me.discard[i]!)]!++;
+    total = 0;
+    for (let i = 0; i < NB; i++) total += pool[i]!;
+  }
+  if (total === 0 || cards === 0) return 0;
+  const now = nextDeliveryValue(belief, state, hand, cards, horizon, weights);
   let expected = 0;
-  for (const breed of BREEDS) {
-    const n = pool[breed] ?? 0;
+  for (let b = 0; b < NB; b++) {
+    const n = pool[b]!;
     if (n === 0) continue;
-    const withCard = [...hand, `C-${breed}-x` as CardId];
+    hand[b]!++;
     let best = -Infinity;
-    for (const drop of new Set(withCard.map(breedOf))) {
-      const kept = withCard.slice();
-      kept.splice(kept.findIndex((c) => breedOf(c) === drop), 1);
-      best = Math.max(best, nextDeliveryValue(belief, state, kept, search.horizon, search.weights));
+    // Each breed in the hand with the drawn card may be the one dropped.
+    for (let drop = 0; drop < NB; drop++) {
+      if (hand[drop] === 0) continue;
+      hand[drop]!--;
+      best = Math.max(best, nextDeliveryValue(belief, state, hand, cards, horizon, weights));
+      hand[drop]!++;
     }
+    hand[b]!--;
     expected += (n / total) * best;
   }
   return expected - now;
 }
-

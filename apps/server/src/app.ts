@@ -124,6 +124,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     exclusive: !config.redis,
     ...ownership,
     address: config.publicAddress ?? "",
+    ...(config.pool ? { pool: config.pool } : {}),
     ...(config.rebuildSliceMs === undefined ? {} : { rebuildSliceMs: config.rebuildSliceMs }),
   });
   const settings: TableSettings = {

@@ -39,6 +39,8 @@ export interface KeeperSettings {
   scanMs: number;
   /** host:port clients reach this process at (for operators reading the ServerProcess table). */
   address: string;
+  /** The database's `pg` pool (Database.pool), if it has one: the rebuild reads the stored matches through it (TableOwnership.load). */
+  pool?: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
   /** How long one turn of the event loop goes on rebuilding, ms (DEFAULT_REBUILD_SLICE_MS; 0: one table per turn). */
   rebuildSliceMs?: number;
 }
@@ -130,7 +132,7 @@ export class TableKeeper {
    */
   async start(): Promise<number> {
     const { renewMs, scanMs } = this.settings;
-    this.ownershipOrNull = new TableOwnership(this.settings.store.prisma, matchMaker.processId);
+    this.ownershipOrNull = new TableOwnership(this.settings.store.prisma, matchMaker.processId, this.settings.pool);
     holdJoinsForArrivingTables();
     keepers.add(this);
     try {

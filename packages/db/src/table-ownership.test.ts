@@ -66,6 +66,67 @@ describe.each(testDatabases())("table ownership on $name", (database) => {
     await owner.release();
   });
 
+  it("loads a match exactly as it was stored, through Prisma and through the pool alike", async () => {
+    // What a careless or hostile person may type survives the database's JSON: control
+    // characters, quotes, backslashes, characters outside the basic plane.
+    const ANN = 'Ann ✓\u0001"\\🤠';
+    const playerId = await store.recordPlayerByHash("hash-of-ann", "Ann");
+    const createdAt = new Date(1_700_000_000_123);
+    const startedAt = new Date(1_700_000_004_567);
+    const options = { deck: "base", nested: { list: [1, "two", null], flag: true } };
+    const table = { private: true, graceSeconds: 45, spectatorChat: true, botPace: "quick" };
+    const seats = [
+      { seat: 1, kind: "bot" as const, name: "Bot 2", playerId: null },
+      { seat: 0, kind: "human" as const, name: ANN, playerId },
+    ];
+    await store.createMatch({ id: "exact-1", game: "fistful", rulesVersion: "3", options, seed: "seed-1", status: "playing", createdAt, seats, table, ownerId: "exact" });
+    await store.markStarted("exact-1", startedAt);
+    const actions: Parameters<MatchStore["appendAction"]>[1][] = [
+      { index: 0, seat: 1, action: { type: "draw", count: 2 }, at: new Date(1_700_000_005_001), byPerson: false },
+      { index: 1, seat: 0, action: { type: "play", card: "é\"quoted\"", targets: [0, 1], amount: -0.1, big: 2 ** 53 - 1 }, at: new Date(1_700_000_006_999), byPerson: true },
+    ];
+    // Stored out of order: the log still comes back by index.
+    for (const action of [...actions].reverse()) await store.appendAction("exact-1", action);
+    await store.appendChat("exact-1", [
+      { index: 0, seat: null, name: "a spectator", move: 0, text: "hi", at: 1_700_000_005_500 },
+      { index: 1, seat: 0, name: ANN, move: 1, text: "well\tplayed\n\u001b[31m🤠", at: 1_700_000_007_000 },
+    ]);
+    await store.createMatch({ id: "exact-waiting", game: "fistful", rulesVersion: "3", options: {}, seed: "w", status: "waiting", createdAt, seats: [], ownerId: "exact" });
+    await store.createMatch({ id: "exact-ended", game: "fistful", rulesVersion: "3", options: {}, seed: "e", status: "abandoned", createdAt, seats: [], ownerId: "exact" });
+
+    const expected = {
+      id: "exact-1",
+      status: "playing",
+      game: "fistful",
+      rulesVersion: "3",
+      options,
+      seed: "seed-1",
+      createdAt,
+      startedAt,
+      table,
+      seats: [
+        { seat: 0, kind: "human", name: ANN, tokenHash: "hash-of-ann" },
+        { seat: 1, kind: "bot", name: "Bot 2", tokenHash: null },
+      ],
+      actions,
+      chat: [
+        { index: 0, seat: null, name: "a spectator", move: 0, text: "hi", at: 1_700_000_005_500 },
+        { index: 1, seat: 0, name: ANN, move: 1, text: "well\tplayed\n\u001b[31m🤠", at: 1_700_000_007_000 },
+      ],
+      chatCount: 2,
+    };
+    const readers = [new TableOwnership(db.prisma, "exact"), ...(db.pool ? [new TableOwnership(db.prisma, "exact", db.pool)] : [])];
+    for (const reader of readers) {
+      const loaded = await reader.load(["exact-1", "exact-waiting", "exact-ended", "no-such-match"]);
+      expect(loaded.map((match) => match.id).sort()).toEqual(["exact-1", "exact-waiting"]);
+      expect(loaded.find((match) => match.id === "exact-1")).toEqual(expected);
+      expect(loaded.find((match) => match.id === "exact-waiting")).toEqual({
+        id: "exact-waiting", status: "waiting", game: "fistful", rulesVersion: "3", options: {}, seed: "w", createdAt, startedAt: null,
+        table: {}, seats: [], actions: [], chat: [], chatCount: 0,
+      });
+    }
+  });
+
   it("lets only the owner store a match's result, and removes the rows of processes long dead", async () => {
     const owner = new TableOwnership(db.prisma, "finisher");
     await owner.renew(60_000);

@@ -11,7 +11,7 @@
 import type { ActionBase, Json, Seat } from "@saloon/engine";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import type { ChatLine } from "@saloon/protocol";
-import { chatLine, type TableSetup } from "./match-store.ts";
+import type { TableSetup } from "./match-store.ts";
 
 /** How much of its chat a rebuilt table gets back: what late joiners are shown. */
 export const RESUMED_CHAT_LINES = 100;
@@ -44,6 +44,8 @@ export class TableOwnership {
   constructor(
     private readonly prisma: PrismaClient,
     readonly processId: string,
+    /** The `pg` pool under Prisma (Database.pool), if there is one: `load` reads through it directly. */
+    private readonly pool?: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> },
   ) {}
 
   /** Renews this process's lease (creating its row on first call). */
@@ -124,34 +126,72 @@ export class TableOwnership {
     return (await this.prisma.match.count({ where: { id: matchId, ownerId: this.processId, status: { in: ["waiting", "playing"] } } })) === 1;
   }
 
-  /** The stored match, seats and actions of the given waiting or running matches, in one query. */
+  /**
+   * The stored match, seats, actions and last chat lines of the given waiting or running matches,
+   * in one query: each match is one JSON object built by the database (its seats, actions and chat
+   * as arrays of arrays), decoded by one `JSON.parse` in the driver. Through Prisma's `findMany`
+   * with its four relations this was five queries per chunk and Prisma's mapping of every row into
+   * objects on the main thread, which after a restart is the thread every table and person waits
+   * for (docs/recovery.md, 24 Nov, 9th session).
+   */
   async load(ids: string[]): Promise<ResumableMatch[]> {
     if (ids.length === 0) return [];
-    const rows = await this.prisma.match.findMany({
-      where: { id: { in: ids }, status: { in: ["waiting", "playing"] } },
-      include: {
-        seats: { include: { player: { select: { tokenHash: true } } } },
-        actions: { orderBy: { index: "asc" } },
-        chat: { orderBy: { index: "desc" }, take: RESUMED_CHAT_LINES },
-        _count: { select: { chat: true } },
-      },
-    });
-    return rows.map((row) => ({
-      id: row.id,
-      status: row.status === "waiting" ? "waiting" : "playing",
-      game: row.game,
-      rulesVersion: row.rulesVersion,
-      options: row.options as Json,
-      seed: row.seed,
-      createdAt: row.createdAt,
-      startedAt: row.startedAt,
-      table: (row.table ?? {}) as Partial<TableSetup>,
-      seats: [...row.seats]
-        .sort((a, b) => a.seat - b.seat)
-        .map((s) => ({ seat: s.seat, kind: s.kind === "bot" ? "bot" : "human", name: s.name, tokenHash: s.player?.tokenHash ?? null })),
-      actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at, byPerson: a.byPerson })),
-      chat: row.chat.map(chatLine).reverse(),
-      chatCount: row.chat.length === 0 ? 0 : Math.max(row._count.chat, row.chat[0]!.index + 1),
-    }));
+    const rows = (this.pool ? (await this.pool.query(LOAD_MATCHES, [ids, RESUMED_CHAT_LINES])).rows : await this.prisma.$queryRawUnsafe(LOAD_MATCHES, ids, RESUMED_CHAT_LINES)) as { match: unknown }[];
+    return rows.map((row) => resumable((typeof row.match === "string" ? JSON.parse(row.match) : row.match) as StoredMatch));
   }
+}
+
+/** A timestamp(3) column as milliseconds since the epoch (the columns hold UTC, as Prisma writes them). */
+const millis = (column: string) => `round(extract(epoch from ${column}) * 1000)`;
+
+/** One row per match: a JSON object read by `resumable`. */
+const LOAD_MATCHES = `
+SELECT json_build_object(
+  'id', m."id", 'status', m."status", 'game', m."game", 'rulesVersion', m."rulesVersion", 'options', m."options", 'seed', m."seed",
+  'createdAt', ${millis(`m."createdAt"`)}, 'startedAt', ${millis(`m."startedAt"`)}, 'table', m."table",
+  'seats', (SELECT coalesce(json_agg(json_build_array(s."seat", s."kind", s."name", p."tokenHash") ORDER BY s."seat"), '[]'::json)
+            FROM "MatchSeat" s LEFT JOIN "Player" p ON p."id" = s."playerId" WHERE s."matchId" = m."id"),
+  'actions', (SELECT coalesce(json_agg(json_build_array(a."index", a."seat", a."action", ${millis(`a."at"`)}, a."byPerson") ORDER BY a."index"), '[]'::json)
+              FROM "MatchAction" a WHERE a."matchId" = m."id"),
+  'chat', (SELECT coalesce(json_agg(json_build_array(c."index", c."seat", c."name", c."move", c."text", ${millis(`c."at"`)}) ORDER BY c."index"), '[]'::json)
+           FROM (SELECT * FROM "MatchChat" c0 WHERE c0."matchId" = m."id" ORDER BY c0."index" DESC LIMIT $2) c),
+  'chatCount', (SELECT coalesce(max(c1."index") + 1, 0) FROM "MatchChat" c1 WHERE c1."matchId" = m."id")
+) AS "match"
+FROM "Match" m
+WHERE m."id" = ANY($1::text[]) AND m."status" IN ('waiting', 'playing')`;
+
+/** A match as LOAD_MATCHES gives it. */
+interface StoredMatch {
+  id: string;
+  status: string;
+  game: string;
+  rulesVersion: string;
+  options: Json;
+  seed: string;
+  createdAt: number;
+  startedAt: number | null;
+  table: Partial<TableSetup> | null;
+  seats: [seat: Seat, kind: string, name: string, tokenHash: string | null][];
+  actions: [index: number, seat: Seat, action: ActionBase, at: number, byPerson: boolean][];
+  chat: [index: number, seat: number | null, name: string, move: number, text: string, at: number][];
+  chatCount: number;
+}
+
+function resumable(row: StoredMatch): ResumableMatch {
+  return {
+    id: row.id,
+    status: row.status === "waiting" ? "waiting" : "playing",
+    game: row.game,
+    rulesVersion: row.rulesVersion,
+    options: row.options,
+    seed: row.seed,
+    createdAt: new Date(row.createdAt),
+    startedAt: row.startedAt === null ? null : new Date(row.startedAt),
+    table: row.table ?? {},
+    seats: row.seats.map(([seat, kind, name, tokenHash]) => ({ seat, kind: kind === "bot" ? "bot" : "human", name, tokenHash })),
+    actions: row.actions.map(([index, seat, action, at, byPerson]) => ({ index, seat, action, at: new Date(at), byPerson })),
+    // Oldest first, as a table shows them.
+    chat: row.chat.map(([index, seat, name, move, text, at]) => ({ index, seat, name, move, text, at })),
+    chatCount: row.chatCount,
+  };
 }

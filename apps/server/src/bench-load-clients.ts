@@ -10,6 +10,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { games } from "@saloon/catalog";
 import { type AnyGame, type Prompt, createRandom } from "@saloon/engine";
 import { type AnswerMark, type TableSnapshot, answerLanded, decodeView } from "@saloon/protocol";
+import { monotonicMs } from "./move-trace.ts";
 
 /** What one worker is asked to play. */
 export interface ClientShare {
@@ -22,6 +23,20 @@ export interface ClientShare {
   /** Actions per second per table (0: at once). */
   rate: number;
   spectators: boolean;
+  /** Record each person's move on the monotonic clock, for joining with the server's trace (--trace). */
+  trace: boolean;
+}
+
+/** A person's move as its client saw it, on the machine's monotonic clock (move-trace.ts). */
+export interface ClientMove {
+  room: string;
+  /** The version that showed the move (its seat's `acted`). */
+  version: number;
+  sent: number;
+  /** The socket's message that carried it, before the SDK decoded it. */
+  arrived: number;
+  /** The SDK's state callback. */
+  landed: number;
 }
 
 /** What connections of one kind received and how fast, inside the measuring window. */
@@ -45,6 +60,9 @@ export interface ShareResult {
   failures: string[];
   /** Share of the measuring window this thread's event loop was busy (0–1): near 1, the clients themselves hold the moves back. */
   busy: number;
+  /** --trace: the person's moves in the window, and this thread's long turns ([start, end]). */
+  moves: ClientMove[];
+  stalls: [number, number][];
 }
 
 /** worker → bench: the tables are open ("opened"), or the results ("result"). main → worker: "measure", "stop". */
@@ -79,8 +97,16 @@ class Receiver {
   /** The person's answer landed as `version`; this connection has not seen that version yet. */
   private expecting: { version: number; at: number } | null = null;
 
-  constructor(readonly room: Room) {
-    const ws = (room.connection as unknown as { transport: { ws: { addEventListener(type: "message", listener: (event: { data: ArrayBuffer }) => void): void } } }).transport.ws;
+  /** When the last state patch reached this connection, before the SDK decoded it (--trace). */
+  patchArrived = 0;
+
+  constructor(readonly room: Room, trace = false) {
+    const ws = (room.connection as unknown as { transport: { ws: { addEventListener(type: "message", listener: (event: { data: ArrayBuffer }) => void): void; prependListener(type: "message", listener: (data: ArrayBuffer) => void): void } } }).transport.ws;
+    // ws (Node) emits "message" to the SDK's handler first, which decodes and calls back: stamp before it.
+    if (trace) ws.prependListener("message", (data) => {
+      // binaryType "arraybuffer": ws hands its listeners an ArrayBuffer.
+      if ((new Uint8Array(data, 0, 1)[0]! & 0x1f) === PATCH) this.patchArrived = monotonicMs();
+    });
     ws.addEventListener("message", (event) => {
       if (!this.measuring) return;
       const bytes = new Uint8Array(event.data);
@@ -142,6 +168,7 @@ class Receiver {
 }
 
 interface Totals {
+  moves: ClientMove[];
   player: Receiver[];
   spectator: Receiver[];
   refused: number;
@@ -170,7 +197,7 @@ class LoadTable {
     const bots = Array.from({ length: seats - 1 }, (_, i) => i + 1);
     const client = new Client(url);
     const room = await client.create("table", { game: this.game.id, seats, bots, name: `Load ${this.index}`, token });
-    const player = new Receiver(room);
+    const player = new Receiver(room, this.share.trace);
     player.measuring = this.measuring;
     this.player = player;
     this.totals.player.push(player);
@@ -219,12 +246,12 @@ class LoadTable {
     const thinkMs = this.share.rate > 0 ? Math.round(1000 / this.share.rate) : 0;
     let seen = -1;
     let moves = 0;
-    let inFlight: { mark: AnswerMark; sentAt: number | null } | null = null;
+    let inFlight: { mark: AnswerMark; sentAt: number | null; sentMonotonic: number } | null = null;
     const markOf = (state: State): AnswerMark => ({ version: state.version, acted: state.seats[seat]?.secret?.acted });
     const decide = (state: State) => {
       const promptText = state.seats[seat]?.secret?.prompt ?? "";
       if (this.stopped || room !== this.player?.room || inFlight || state.status !== "playing" || !promptText) return;
-      const answer: { mark: AnswerMark; sentAt: number | null } = { mark: markOf(state), sentAt: null };
+      const answer: { mark: AnswerMark; sentAt: number | null; sentMonotonic: number } = { mark: markOf(state), sentAt: null, sentMonotonic: 0 };
       inFlight = answer;
       const snapshot = state.toJSON();
       const view = decodeView(snapshot, seat);
@@ -234,6 +261,7 @@ class LoadTable {
       const send = () => {
         if (this.stopped || room !== this.player?.room || inFlight !== answer) return;
         answer.sentAt = performance.now();
+        if (this.share.trace) answer.sentMonotonic = monotonicMs();
         this.spectator?.sent(answer.sentAt);
         room.send("action", action);
       };
@@ -260,6 +288,9 @@ class LoadTable {
       if (answer && answer.sentAt !== null && answerLanded(answer.mark, markOf(state))) {
         inFlight = null;
         player.record(now - answer.sentAt);
+        if (this.share.trace && this.measuring) {
+          this.totals.moves.push({ room: room.roomId, version: state.seats[seat]?.secret?.acted ?? state.version, sent: answer.sentMonotonic, arrived: player.patchArrived, landed: monotonicMs() });
+        }
         this.spectator?.landedAs(state.seats[seat]?.secret?.acted ?? state.version);
       }
       if (state.status === "finished" || state.status === "abandoned") return this.next(room);
@@ -290,19 +321,31 @@ function summed(receivers: Receiver[]): Tally {
 /** Plays one share of the tables until told to stop (the worker's whole life). */
 async function playShare(share: ClientShare, port: NonNullable<typeof parentPort>): Promise<void> {
   const game = games[share.gameId]!;
-  const totals: Totals = { player: [], spectator: [], refused: 0, refusedMeasured: 0, finished: 0, failures: [] };
+  const totals: Totals = { moves: [], player: [], spectator: [], refused: 0, refusedMeasured: 0, finished: 0, failures: [] };
   const tables: LoadTable[] = [];
   for (let index = share.from; index < share.to; index++) tables.push(new LoadTable(share, game, index, totals));
   let busyFrom = performance.eventLoopUtilization();
+  // --trace: this thread's long turns, by a probe timer's lateness (as the server's, move-trace.ts).
+  const stalls: [number, number][] = [];
+  let measuring = false;
+  if (share.trace) {
+    let last = monotonicMs();
+    setInterval(() => {
+      const now = monotonicMs();
+      if (measuring && now - last > 10) stalls.push([last, now]);
+      last = now;
+    }, 2).unref();
+  }
   port.on("message", (message: string) => {
     if (message === "measure") {
       busyFrom = performance.eventLoopUtilization();
+      measuring = true;
       for (const table of tables) table.startMeasuring();
     } else if (message === "stop") {
       for (const receiver of [...totals.player, ...totals.spectator]) receiver.measuring = false;
       const busy = performance.eventLoopUtilization(busyFrom).utilization;
       for (const table of tables) table.stop();
-      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, refusedMeasured: totals.refusedMeasured, finished: totals.finished, failures: totals.failures, busy };
+      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, refusedMeasured: totals.refusedMeasured, finished: totals.finished, failures: totals.failures, busy, moves: totals.moves, stalls };
       port.postMessage({ type: "result", result } satisfies WorkerMessage);
       // Let the leaves reach the server, then end.
       setTimeout(() => process.exit(0), 500);

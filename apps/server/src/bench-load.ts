@@ -2,7 +2,7 @@
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
  *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
  *                 [--clients 1] [--node-args "--max-semi-space-size=32"]
- *                 [--drain-commit-ms 250] [--server-log FILE]
+ *                 [--drain-commit-ms 250] [--server-log FILE] [--trace]
  *
  * A real server process (main.ts, spawned) and real SDK clients over loopback, in --clients
  * worker threads that share the tables (bench-load-clients.ts). Per table one
@@ -32,18 +32,23 @@
  * a row that committed moves with a write backlog under 100 rows and a commit p99 under
  * --drain-commit-ms (0: do not wait; at most 60 s). Printed: how long that took, when the last
  * table's game started (its start stored), and the opening's worst seconds.
+ * --trace: each person's move split into its parts on both sides of the socket (client sent →
+ * server read → commit → patch written → client read → callback), and what held the server's
+ * and the clients' threads during the slowest 1 % (bench-load-trace.ts).
  * --server-log FILE: every line the server logged (its JSON lines, the metrics among them), for
  * reading the opening second by second.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
 import type { AnyGame } from "@saloon/engine";
-import { type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
+import { describeTrace, joinMoves } from "./bench-load-trace.ts";
+import type { TraceFile } from "./move-trace.ts";
+import { type ClientMove, type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
 import { type ServerProcess, freePort, startServer } from "./process-harness.ts";
 import { readOptions } from "@saloon/cli";
 
@@ -60,7 +65,10 @@ const { values, fail } = readOptions("pnpm bench:load", {
   "node-args": { type: "string", default: "" },
   "drain-commit-ms": { type: "string", default: "250" },
   "server-log": { type: "string" },
+  trace: { type: "boolean", default: false },
 });
+const tracedMoves: ClientMove[] = [];
+const clientStalls: [number, number][] = [];
 const tableCount = Number(values.tables);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
@@ -178,7 +186,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const threads = Array.from({ length: count }, (_, i) => {
     const from = Math.floor((i * tableCount) / count);
     const to = Math.floor(((i + 1) * tableCount) / count);
-    return new ClientThread({ gameId: game.id, url: server.url, from, to, seats, rate, spectators: values.spectators });
+    return new ClientThread({ gameId: game.id, url: server.url, from, to, seats, rate, spectators: values.spectators, trace: values.trace });
   });
   const opening = performance.now();
   const openingAt = Date.now();
@@ -211,6 +219,8 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
     totals.finished += result.finished;
     totals.failures.push(...result.failures);
     totals.busy.push(result.busy);
+    tracedMoves.push(...result.moves);
+    clientStalls.push(...result.stalls);
   }
 
   const metrics = server.logs.slice(logFrom).filter((line) => line.msg === "load metrics");
@@ -258,6 +268,8 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "saloon-bench-load-"));
+if (values.profile) mkdirSync(values.profile, { recursive: true });
+const traceFile = join(values.profile ?? dir, "trace.json");
 let dropScratch = async () => {};
 let env: Record<string, string>;
 if (values.database === "postgres") {
@@ -281,6 +293,8 @@ const server = await startServer(port, {
   CREATES_PER_MINUTE: "10000000",
   CREATES_BURST: "100000",
   METRICS_SECONDS: "1",
+  // With --profile the trace stays beside the profile: its long turns pick the profile's samples to read.
+  ...(values.trace ? { MOVE_TRACE_FILE: traceFile } : {}),
   LOG_LEVEL: "info",
   // As a deployed server runs: libraries load their production builds (mutative's has no dev checks).
   NODE_ENV: "production",
@@ -291,6 +305,11 @@ try {
   for (const id of gameIds) ok = (await runGame(server, games[id]!)) && ok;
 } finally {
   await server.kill("SIGTERM");
+  if (values.trace) {
+    const trace = JSON.parse(readFileSync(traceFile, "utf8")) as TraceFile;
+    console.log("");
+    for (const line of describeTrace(joinMoves(tracedMoves, trace), trace.spans, clientStalls)) console.log(line);
+  }
   if (values["server-log"]) writeFileSync(values["server-log"], server.logs.map((line) => JSON.stringify(line)).join("\n") + "\n");
   await dropScratch().catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });

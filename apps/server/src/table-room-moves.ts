@@ -13,6 +13,7 @@ import { endGrace, type TableClient } from "./table-seats.ts";
 import type { Projection } from "./table-sync.ts";
 import { sendingTogether } from "./transport.ts";
 import { moveTiming } from "./move-timing.ts";
+import { monotonicFrom, moveTrace } from "./move-trace.ts";
 
 export function onAction(room: TableRoom, client: TableClient, payload: unknown): void {
   const receivedAt = performance.now();
@@ -83,6 +84,7 @@ export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt
         const sentAt = performance.now();
         moveTiming.publish.record(sentAt - committedAt);
         moveTiming.total.record(sentAt - receivedAt);
+        if (moveTrace && byPerson) moveTrace.move(room.roomId, index + 1, monotonicFrom(receivedAt), monotonicFrom(committedAt), monotonicFrom(sentAt));
         return published;
       },
       (error: unknown) => halt(room, error),

@@ -11,6 +11,8 @@ import type { Client } from "@colyseus/core";
 import { WebSocketClient, WebSocketTransport } from "@colyseus/ws-transport";
 import type { WebSocket } from "ws";
 import { addressOf } from "./http-guard.ts";
+import { monotonicFrom, monotonicMs, moveTrace } from "./move-trace.ts";
+import { type Pingable, PingRounds } from "./ping-rounds.ts";
 
 /** WebSocket's limit for a close frame's reason, in UTF-8 bytes (RFC 6455 §5.5: 125 minus the code). */
 const MAX_CLOSE_REASON_BYTES = 123;
@@ -107,8 +109,11 @@ export function endOnce(stream: Writable): void {
 }
 
 export class SaloonTransport extends WebSocketTransport {
-  constructor(options: { maxFrameBytes: number; trustProxy: boolean }) {
-    super({ maxPayload: options.maxFrameBytes });
+  private pingRounds: PingRounds<WebSocket & Pingable> | null = null;
+
+  /** pingIntervalMs: Colyseus's 3 s unless given (tests). */
+  constructor(options: { maxFrameBytes: number; trustProxy: boolean; pingIntervalMs?: number }) {
+    super({ maxPayload: options.maxFrameBytes, pingInterval: options.pingIntervalMs });
     // Before Colyseus's own listener, which may run a room's onJoin synchronously.
     this.wss.prependListener("connection", (socket: WebSocket, req: IncomingMessage) => {
       addresses.set(socket, addressOf(req, options.trustProxy));
@@ -119,4 +124,23 @@ export class SaloonTransport extends WebSocketTransport {
       if (receiver) endOnce(receiver);
     });
   }
+
+  /**
+   * Colyseus's liveness check, spread over its interval (ping-rounds.ts): the same ping per
+   * connection every interval and the same termination after missed pings, a thirtieth of the
+   * connections at a time instead of all of them in one turn.
+   */
+  protected override autoTerminateUnresponsiveClients(pingInterval: number, pingMaxRetries: number): void {
+    if (this.pingRounds) return;
+    const rounds = new PingRounds<WebSocket & Pingable>(pingInterval, pingMaxRetries, moveTrace ? (startedAt, pinged) => moveTrace!.span("ping", monotonicFrom(startedAt), monotonicMs(), pinged) : undefined);
+    this.pingRounds = rounds;
+    this.wss.on("connection", (socket: WebSocket & Pingable) => {
+      rounds.add(socket);
+      socket.once("close", () => rounds.remove(socket));
+    });
+    for (const socket of this.wss.clients) rounds.add(socket as WebSocket & Pingable);
+    // Colyseus clears this interval when the server closes.
+    this.pingInterval = rounds.start();
+  }
 }
+

@@ -79,12 +79,25 @@ afterAll(async () => {
 
 const cli = (...args: string[]) => run("apps/bot/src/cli.ts", args);
 
+/**
+ * Both bots' exit codes; past the deadline, a failure that shows where each one stood (a bare
+ * test timeout says nothing of it). Each CLI starts through tsx: on CI's loaded machine the two
+ * starts and a game at machine speed took more than a minute once (6 s here when quiet).
+ */
+function bothExited(a: Running, b: Running, deadlineMs = 140_000): Promise<[number | null, number | null]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the bots still play after ${deadlineMs} ms\n--- first:\n${a.output()}\n--- second:\n${b.output()}\n--- server (tail):\n${server.output().slice(-4000)}`)), deadlineMs);
+  });
+  return Promise.race([Promise.all([a.exited, b.exited]), late]).finally(() => clearTimeout(timer));
+}
+
 describe("pnpm bot", () => {
   it("two CLI bots and a server bot play a table to the end and print the scores", async () => {
     const ann = cli("--url", url, "--create", "fistful", "--players", "3", "--bots", "1", "--name", "Ann", "--delay", "0");
     const [, tableId] = await ann.waitFor(/--join (\S+)/);
     const bob = cli("--url", url, "--join", tableId!, "--name", "Bob", "--delay", "0");
-    const [annCode, bobCode] = await Promise.all([ann.exited, bob.exited]);
+    const [annCode, bobCode] = await bothExited(ann, bob);
     expect(annCode, ann.output()).toBe(0);
     expect(bobCode, bob.output()).toBe(0);
 
@@ -103,7 +116,7 @@ describe("pnpm bot", () => {
     const ann = cli("--url", url, "--create", "el-gaucho", "--players", "3", "--bots", "1", "--name", "Ann", "--delay", "0");
     const [, tableId] = await ann.waitFor(/--join (\S+)/);
     const bob = cli("--url", url, "--join", tableId!, "--name", "Bob", "--delay", "0");
-    const [annCode, bobCode] = await Promise.all([ann.exited, bob.exited]);
+    const [annCode, bobCode] = await bothExited(ann, bob);
     expect(annCode, ann.output()).toBe(0);
     expect(bobCode, bob.output()).toBe(0);
     // A second answer to a question already answered is refused (NOT_YOUR_TURN) and printed.

@@ -9,6 +9,8 @@
  * the rebuild, the people coming back). `--think-on-return`: the person pauses before their first
  * answer after coming back too, as in the runs before 23 Nov. `--database postgres` runs on a scratch database of the PostgreSQL
  * server in DATABASE_URL or TEST_DATABASE_URL; the default is a fresh PGlite folder.
+ * `--client-http fetch`: the clients' matchmaking requests through Node's fetch (undici) instead
+ * of node:http (http-fetch.ts; the server gets the same requests, the clients spend less CPU).
  * `--client-cpu-prof FILE`: a V8 CPU profile of this process (the thousand clients) from the
  * restart until every table moves again (scripts/profile-summary.mjs reads it).
  */
@@ -18,6 +20,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
+import { httpFetch } from "./http-fetch.ts";
 import { SteadyPlayer, freePort, startServer } from "./process-harness.ts";
 import { readOptions } from "@saloon/cli";
 
@@ -36,12 +39,17 @@ const { values, fail } = readOptions("pnpm bench:recovery", {
   // As before 23 Nov: the person pauses their 1 s "think" before the first answer after coming
   // back too (the "moves again" figures of earlier runs were measured so).
   "think-on-return": { type: "boolean", default: false },
+  // The clients' matchmaking requests: through node:http (http-fetch.ts), or through Node's own
+  // fetch as before 25 Nov (undici took 13–17 % of the clients' CPU, on the server's cores).
+  "client-http": { type: "string", default: "node" },
 });
 const tableCount = Number(values.tables);
 const killAt = Number(values["kill-at"]);
 const onPostgres = values.database === "postgres";
 if (!(Number.isInteger(tableCount) && tableCount > 0 && killAt > 0)) fail("--tables is a whole number > 0, --kill-at > 0");
 if (values.database !== "pglite" && !onPostgres) fail("--database is pglite or postgres");
+if (values["client-http"] !== "node" && values["client-http"] !== "fetch") fail("--client-http is node or fetch");
+const clientFetch = values["client-http"] === "node" ? httpFetch : undefined;
 const fistful = games.fistful!;
 
 const dir = mkdtempSync(join(tmpdir(), "saloon-bench-recovery-"));
@@ -98,7 +106,7 @@ for (let i = 0; i < tableCount; i += 25) {
   await Promise.all(
     Array.from({ length: Math.min(25, tableCount - i) }, async (_, j) => {
       const n = i + j;
-      const person = new SteadyPlayer(`P${n}`, `bench-person-${n}-${Date.now()}`.padEnd(16, "x"), fistful, server.url, 1000, `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`);
+      const person = new SteadyPlayer(`P${n}`, `bench-person-${n}-${Date.now()}`.padEnd(16, "x"), fistful, server.url, 1000, `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, clientFetch);
       // On a machine this busy a reservation may expire before its connection is made: ask again.
       for (let attempt = 1; ; attempt++) {
         try {

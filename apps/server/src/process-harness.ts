@@ -226,12 +226,14 @@ export class SteadyPlayer {
     public thinkMs = 0,
     /** The address this person connects from, as a trusted proxy would forward it (server with TRUST_PROXY=1): a thousand people are a thousand addresses, each with its own budgets. */
     private readonly address?: string,
+    /** The SDK's HTTP requests through this instead of Node's fetch (bench:recovery: http-fetch.ts). */
+    private readonly fetchFn?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>,
   ) {
     this.url = url;
   }
 
   private client(): Client {
-    return new Client(this.url, this.address ? { headers: { "x-forwarded-for": this.address } } : undefined);
+    return new Client(this.url, { ...(this.address ? { headers: { "x-forwarded-for": this.address } } : {}), ...(this.fetchFn ? { fetchFn: this.fetchFn } : {}) });
   }
 
   /** Creates a table and sits at it. */

@@ -19,8 +19,11 @@ import { fileURLToPath } from "node:url";
 import { MatchStore, databaseConfigFromEnv, describeDatabase, openDatabase } from "@saloon/db";
 import { pino } from "pino";
 import { moveTiming } from "./move-timing.ts";
+import { errWithSources } from "./stack-sources.ts";
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" } });
+// Errors' stacks name the TypeScript sources, mapped when logged (stack-sources.ts) rather than
+// through --enable-source-maps, which reads every map at every start.
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "saloon-server" }, serializers: { err: errWithSources } });
 
 // Zero setup by default: an embedded PGlite in .data/; DATABASE_URL selects a real PostgreSQL.
 // Migrations are applied on every start. The database opens (PGlite boots in its worker thread,

@@ -84,7 +84,7 @@ export async function startServer(
   onSpawn: (child: ChildProcess) => void = () => {},
 ): Promise<ServerProcess> {
   const main = await compiledServer();
-  const child = spawn(process.execPath, ["--enable-source-maps", ...nodeArgs, main], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: SERVER_DIR,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

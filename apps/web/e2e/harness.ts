@@ -79,7 +79,7 @@ export async function startSite(botDelayMs: number, options: { dataDir?: string 
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const launch = () => {
-    const child = spawn(process.execPath, ["--enable-source-maps", inject("serverMain")], {
+    const child = spawn(process.execPath, [inject("serverMain")], {
       cwd: serverDir,
       env: {
         ...process.env,

@@ -1,15 +1,19 @@
 /**
  * The writes that open a match: a table whose start comes in the same turn as its first
  * person (the other seats are bots) writes its row once, through the start, and logs nothing;
- * a table that waits for more people has its waiting row and seats stored until it starts.
+ * a table that waits for more people has its waiting row and seats stored until it starts; and
+ * a new table's first person is answered only once that write has landed (a crash after they
+ * were seated finds the table again), or after SETUP_STORED_WAIT_MS when the database is stuck.
  */
+import { matchMaker } from "@colyseus/core";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { ActionWriter, MatchStore, type NewMatch, type StartingSeat, hashToken, openDatabase } from "@saloon/db";
 import { TABLE_ROOM } from "@saloon/protocol";
 import { pino } from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SaloonServer } from "./app.ts";
 import { MatchRecorder } from "./match-recorder.ts";
+import { SETUP_STORED_WAIT_MS } from "./table-room-seating.ts";
 import { bootTestServer, record, token } from "./test-support.ts";
 
 /** A store that counts the writes the recorder asks of it. */
@@ -155,4 +159,101 @@ describe("tables opened on a server", () => {
     ]);
     await ann.room.leave();
   });
+});
+
+/** A store whose opening writes (the waiting row, the start) wait for `open()`: a slow or stuck database. */
+class GatedStore extends MatchStore {
+  private release: () => void = () => {};
+  private gate = new Promise<void>((done) => (this.release = done));
+  open(): void {
+    this.release();
+  }
+  override async createMatch(match: NewMatch): Promise<void> {
+    await this.gate;
+    await super.createMatch(match);
+  }
+  override async startMatch(...args: Parameters<MatchStore["startMatch"]>): Promise<void> {
+    await this.gate;
+    await super.startMatch(...args);
+  }
+}
+
+describe("a new table's first person", () => {
+  let colyseus: ColyseusTestServer & { store: MatchStore; saloon: SaloonServer };
+  let gatedDb: Awaited<ReturnType<typeof openDatabase>>;
+  let gated: GatedStore;
+
+  beforeEach(async () => {
+    gatedDb = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    gated = new GatedStore(gatedDb.prisma, capturingLogger().logger);
+    colyseus = await bootTestServer({ store: gated, logger: capturingLogger().logger });
+  });
+  afterEach(async () => {
+    gated.open();
+    await colyseus?.shutdown();
+    await gatedDb?.close();
+  });
+
+  const rowOf = (id: string) => gatedDb.prisma.match.findUnique({ where: { id }, include: { seats: { orderBy: { seat: "asc" } } } });
+  const settled = <T>(promise: Promise<T>) => {
+    const state = { done: false };
+    void promise.then(
+      () => (state.done = true),
+      () => (state.done = true),
+    );
+    return state;
+  };
+
+  it("is seated only once the start with the bots is stored: a crash after that finds the table", async () => {
+    const joining = colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 3, bots: [1, 2], name: "Ann", token: token("ann") });
+    const joined = settled(joining);
+    // The start is on its way and held by the database: no answer yet, and nothing stored.
+    await new Promise((done) => setTimeout(done, 400));
+    expect(joined.done).toBe(false);
+    const tables = await matchMaker.query({ name: TABLE_ROOM });
+    expect(tables).toHaveLength(1);
+    const tableId = tables[0]!.roomId;
+    expect(await rowOf(tableId!)).toBeNull();
+    gated.open();
+    const ann = await record("ann", joining);
+    // By the time Ann is answered the whole start is stored, and she sees the game running.
+    const row = await rowOf(ann.room.roomId);
+    expect(row?.status).toBe("playing");
+    expect(row?.seats.map((s) => [s.seat, s.kind, s.name])).toEqual([
+      [0, "human", "Ann"],
+      [1, "bot", "Bot 2"],
+      [2, "bot", "Bot 3"],
+    ]);
+    await ann.until(() => ann.latest.status === "playing", "the game running");
+    await ann.room.leave();
+  });
+
+  it("at a table that waits for more people, is seated once its row and seat are stored", async () => {
+    const joining = colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, name: "Bea", token: token("bea") });
+    const joined = settled(joining);
+    await new Promise((done) => setTimeout(done, 400));
+    expect(joined.done).toBe(false);
+    gated.open();
+    const bea = await record("bea", joining);
+    expect(await rowOf(bea.room.roomId)).toMatchObject({ status: "waiting", seats: [{ seat: 0, kind: "human", name: "Bea" }] });
+    // The next person at the same table waits for nothing.
+    const started = performance.now();
+    const cy = await record("cy", colyseus.sdk.joinById(bea.room.roomId, { name: "Cy", token: token("cy") }));
+    expect(performance.now() - started).toBeLessThan(SETUP_STORED_WAIT_MS);
+    await cy.room.leave();
+    await bea.room.leave();
+  });
+
+  it("is answered anyway when the database does not answer, after SETUP_STORED_WAIT_MS", async () => {
+    const started = performance.now();
+    const dan = await record("dan", colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name: "Dan", token: token("dan") }));
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(SETUP_STORED_WAIT_MS - 50);
+    expect(waited).toBeLessThan(SETUP_STORED_WAIT_MS + 10_000);
+    // The table is there and keeps its start queued; once the database answers, it is stored.
+    gated.open();
+    await dan.until(() => dan.latest.status === "playing", "the start, once stored", 15_000);
+    expect((await rowOf(dan.room.roomId))?.status).toBe("playing");
+    await dan.room.leave();
+  }, 30_000);
 });

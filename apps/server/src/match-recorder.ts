@@ -202,6 +202,14 @@ export class MatchRecorder {
     return this.background;
   }
 
+  /**
+   * Settles once what was sent so far of the table's setup has landed or been tried: the waiting
+   * row and its seats, or the start (which retries until it is stored). Never rejects.
+   */
+  setupStored(): Promise<void> {
+    return Promise.all([this.background, this.rowStored]).then(() => undefined);
+  }
+
   private refused(): Promise<never> {
     return Promise.reject(new OwnershipLost(this.match.id));
   }

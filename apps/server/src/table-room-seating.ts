@@ -40,6 +40,24 @@ export function recordCreation(room: TableRoom): void {
   room.recorder.created();
 }
 
+/** Longest a table's first person waits for its setup to be stored before their join is answered anyway. */
+export const SETUP_STORED_WAIT_MS = 5_000;
+
+/**
+ * The first person at a new table is answered (seated, shown the table) once what their arrival
+ * wrote has landed: the waiting row and their seat, or, when bots fill the other seats, the whole
+ * start in one statement. Before, the answer went out while that write was on its way, and a
+ * crash in between lost a table its person had been seated at: their page came back to "this
+ * table doesn't exist". One commit's wait (a few ms), once per table; a rebuilt table has its row
+ * and never waits. Bounded: a database that does not answer holds nobody for good (the table plays
+ * on, its writes are retried).
+ */
+export function untilSetupStored(room: TableRoom): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((done) => (timer = setTimeout(done, SETUP_STORED_WAIT_MS)));
+  return Promise.race([room.recorder.setupStored(), late]).finally(() => clearTimeout(timer));
+}
+
 /** `tokenHash`: hashToken(request.token), which the join has already (readJoin). */
 export function sit(room: TableRoom, seat: Seat, client: TableClient, request: PlayerJoin, tokenHash: string): void {
   const slot = room.slots[seat]!;

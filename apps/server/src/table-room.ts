@@ -29,7 +29,7 @@ import { END_REASONS, keepWhileEmpty, onAbsentSeat, startGrace } from "./table-r
 import { createFresh, rebuild, rebuildWaiting } from "./table-room-creation.ts";
 import { halt, onAction, perform } from "./table-room-moves.ts";
 import { botDelay, onBotPace, onChat, onCheckStep, onSkipBots, onUndo } from "./table-room-requests.ts";
-import { gateReservations, recordCreation, reservations, setSeat, sit } from "./table-room-seating.ts";
+import { gateReservations, recordCreation, reservations, setSeat, sit, untilSetupStored } from "./table-room-seating.ts";
 import { type SeatSlot, type TableClient, chooseSeat, endGrace, seatFacts } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
@@ -196,7 +196,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     return halt(this, new OwnershipLost(this.roomId));
   }
 
-  override onJoin(client: TableClient, raw: unknown): void {
+  override onJoin(client: TableClient, raw: unknown): void | Promise<void> {
     // The same options object admission read when the seat was reserved: read once (readJoin).
     const { parsed, tokenHash } = readJoin(raw);
     if (!parsed.success) throw new JoinRejected("BAD_OPTIONS", describeIssues(parsed.error));
@@ -207,6 +207,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const person = request.token ? `token:${request.token}` : `session:${client.sessionId}`;
     client.userData = { seat, person, address: connectionAddress(client), overdraft: 0, flooded: false, name: request.name ?? "" };
     client.view = new StateView();
+    const firstArrival = !this.recorded;
     recordCreation(this);
 
     if (seat !== null && !request.spectate) {
@@ -220,6 +221,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     client.send(SERVER_MESSAGES.chat, this.chat.history(this.seatOf(client)));
     // What the new StateView shows is sent with a patch, and a spectator's join changes no state.
     this.pulse.patchSoon();
+    if (firstArrival) return untilSetupStored(this);
   }
 
   override async onDrop(client: TableClient, code?: number): Promise<void> {

@@ -48,6 +48,7 @@ export interface Projection {
 }
 
 const NO_PATHS: ReadonlyMap<string, string> = new Map();
+const NO_UNITS: ReadonlyMap<string, Unit> = new Map();
 
 /**
  * How deep containers are split into units: the view's keys (depth 0) into their members (a
@@ -182,11 +183,15 @@ function override(mine: KeyPaths | undefined, shared: KeyPaths | undefined, know
   if (known && known.mine === mine && known.shared === shared) return known;
   if (mine?.members && shared?.members && mine.text === shared.text) {
     const members = new Map<string, Override>();
-    for (const [path, member] of mine.members) {
-      const made = override(member, shared.members.get(path), known?.members?.get(path));
+    const mineMembers = mine.members;
+    const sharedMembers = shared.members;
+    mineMembers.forEach((member, path) => {
+      const made = override(member, sharedMembers.get(path), known?.members?.get(path));
       if (made) members.set(path, made);
-    }
-    for (const [path, member] of shared.members) if (!mine.members.has(path)) members.set(path, override(undefined, member, known?.members?.get(path))!);
+    });
+    sharedMembers.forEach((member, path) => {
+      if (!mineMembers.has(path)) members.set(path, override(undefined, member, known?.members?.get(path))!);
+    });
     return members.size === 0 ? undefined : { paths: NO_PATHS, members, mine, shared };
   }
   return { paths: viewOverrides(allPaths(shared), allPaths(mine)), mine, shared };
@@ -209,12 +214,15 @@ export class Projector {
       const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat), publicView);
       const known = this.seatKeys[seat];
       const view = new Map<string, Override>();
-      for (const [key, mine] of own) {
+      // forEach, not for…of with [key, value]: no entry array per key of every seat's view per move.
+      own.forEach((mine, key) => {
         const made = override(mine, publicView.get(key), known?.get(key));
         if (made) view.set(key, made);
-      }
+      });
       // A public key this seat's view lacks: every path of it is ABSENT for the seat.
-      for (const [key, shared] of publicView) if (!own.has(key)) view.set(key, override(undefined, shared, known?.get(key))!);
+      publicView.forEach((shared, key) => {
+        if (!own.has(key)) view.set(key, override(undefined, shared, known?.get(key))!);
+      });
       this.seatKeys[seat] = view;
       const prompt = prompts.find((p) => p.seat === seat);
       return { view, prompt: prompt ? JSON.stringify(prompt) : "" };
@@ -227,7 +235,9 @@ export class Projector {
 function syncPaths(map: Map<string, string>, last: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): void {
   if (last === next) return;
   for (const path of last.keys()) if (!next.has(path)) map.delete(path);
-  for (const [path, text] of next) if (map.get(path) !== text) map.set(path, text);
+  next.forEach((text, path) => {
+    if (map.get(path) !== text) map.set(path, text);
+  });
 }
 
 function syncUnit(map: Map<string, string>, last: Unit | undefined, next: Unit | undefined): void {
@@ -248,8 +258,10 @@ function syncUnit(map: Map<string, string>, last: Unit | undefined, next: Unit |
  * different keys never share a path, so each is brought up to date on its own.
  */
 export function syncKeys(map: Map<string, string>, last: ReadonlyMap<string, Unit>, next: ReadonlyMap<string, Unit>): void {
-  for (const [key, old] of last) if (!next.has(key)) syncUnit(map, old, undefined);
-  for (const [key, now] of next) syncUnit(map, last.get(key), now);
+  last.forEach((old, key) => {
+    if (!next.has(key)) syncUnit(map, old, undefined);
+  });
+  next.forEach((now, key) => syncUnit(map, last.get(key), now));
 }
 
 /** One table's outgoing side: its projection into the synced state and its game log. */
@@ -273,12 +285,13 @@ export class TableSync {
   /** Writes a projection into the synced state; projections are written in the order they were made. */
   write(projection: Projection): void {
     syncKeys(this.state.view, this.written.publicView, projection.publicView);
-    for (const [index, seat] of this.state.seats.entries()) {
+    const written = this.written.seats;
+    this.state.seats.forEach((seat, index) => {
       const secret = seat.secret!;
       const mine = projection.seats[index]!;
-      syncKeys(secret.view, this.written.seats[index]?.view ?? new Map(), mine.view);
+      syncKeys(secret.view, written[index]?.view ?? NO_UNITS, mine.view);
       if (secret.prompt !== mine.prompt) secret.prompt = mine.prompt;
-    }
+    });
     this.written = projection;
   }
 

@@ -95,8 +95,8 @@ function bothExited(a: Running, b: Running, deadlineMs = 140_000): Promise<[numb
 describe("pnpm bot", () => {
   it("two CLI bots and a server bot play a table to the end and print the scores", async () => {
     const ann = cli("--url", url, "--create", "fistful", "--players", "3", "--bots", "1", "--name", "Ann", "--delay", "0");
-    const [, tableId] = await ann.waitFor(/--join (\S+)/);
-    const bob = cli("--url", url, "--join", tableId!, "--name", "Bob", "--delay", "0");
+    const [, tableId] = await ann.waitFor(/--join=(\S+)/);
+    const bob = cli("--url", url, `--join=${tableId!}`, "--name", "Bob", "--delay", "0");
     const [annCode, bobCode] = await bothExited(ann, bob);
     expect(annCode, ann.output()).toBe(0);
     expect(bobCode, bob.output()).toBe(0);
@@ -114,8 +114,8 @@ describe("pnpm bot", () => {
 
   it("answers each decision once where every seat decides at once (El Gaucho's opening keep)", async () => {
     const ann = cli("--url", url, "--create", "el-gaucho", "--players", "3", "--bots", "1", "--name", "Ann", "--delay", "0");
-    const [, tableId] = await ann.waitFor(/--join (\S+)/);
-    const bob = cli("--url", url, "--join", tableId!, "--name", "Bob", "--delay", "0");
+    const [, tableId] = await ann.waitFor(/--join=(\S+)/);
+    const bob = cli("--url", url, `--join=${tableId!}`, "--name", "Bob", "--delay", "0");
     const [annCode, bobCode] = await bothExited(ann, bob);
     expect(annCode, ann.output()).toBe(0);
     expect(bobCode, bob.output()).toBe(0);
@@ -132,6 +132,11 @@ describe("pnpm bot", () => {
     const missing = cli("--url", url, "--join", "no-such-table", "--name", "Ann");
     expect(await missing.exited).toBe(1);
     expect(missing.output()).toContain("bot failed");
+    // A table id may begin with "-" (Colyseus's ids use the URL-safe alphabet): in the "=" form
+    // the CLI printed it is read as the id, not as an option (it failed CI once as "--join -wHw…").
+    const dashed = cli("--url", url, "--join=-no-such-table", "--name", "Ann");
+    expect(await dashed.exited).toBe(1);
+    expect(dashed.output()).toContain("bot failed");
   });
 
   it("the server shuts down gracefully on SIGTERM", async () => {

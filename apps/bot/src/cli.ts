@@ -1,7 +1,7 @@
 /**
  * A headless Saloon player for the terminal:
  *   pnpm bot --url ws://127.0.0.1:2567 --create fistful --players 3 [--bots 1] [--name X] [--private]
- *   pnpm bot --url ws://127.0.0.1:2567 --join <tableId> [--name X]
+ *   pnpm bot --url ws://127.0.0.1:2567 --join=<tableId> [--name X]
  * It takes a seat, plays it with the game's bot on what the server sends it, prints the final
  * scores and exits 0 (1 on any failure, 2 on bad arguments).
  */
@@ -12,8 +12,9 @@ import { playTable } from "./table-bot.ts";
 
 const usage = `usage:
   pnpm bot [--url ws://127.0.0.1:2567] --create <${Object.keys(games).join("|")}> --players N [--bots K] [--private] [--name NAME] [--delay MS]
-  pnpm bot [--url ws://127.0.0.1:2567] --join <tableId> [--name NAME] [--delay MS]
+  pnpm bot [--url ws://127.0.0.1:2567] --join=<tableId> [--name NAME] [--delay MS]
 
+  --join=ID   with "=": a table id may begin with "-", which "--join ID" would take for an option
   --bots K    the last K seats are played by server bots
   --delay MS  pause before each action (default 150; the server allows ~10 messages/s)`;
 
@@ -82,7 +83,8 @@ try {
       console.log(line);
       if (create && line.startsWith("table ")) {
         const tableId = line.slice("table ".length).split(":")[0];
-        console.log(`others join with: pnpm bot --url ${values.url} --join ${tableId}`);
+        // With "=": a table id may begin with "-", and "--join -abc" reads as a missing argument.
+        console.log(`others join with: pnpm bot --url ${values.url} --join=${tableId}`);
       }
     },
   });

@@ -70,7 +70,9 @@ describe.each(testDatabases())("match history on $name", (database) => {
     // The listing carries no seed and no log.
     expect(JSON.stringify(page.body)).not.toContain(detail!.seed);
     expect((await getJson<MatchPage>(colyseus, "/api/matches?player=nobody")).body.matches).toEqual([]);
-  });
+    // A whole game with every action committed: 7-14 s on CI, once over the suite's 20 s (its own
+    // wait for the end allows 30 s).
+  }, 60_000);
 
   it("answers bad history queries with a typed 400", async () => {
     const bad = await getJson<{ error: string }>(colyseus, "/api/matches?limit=1000");

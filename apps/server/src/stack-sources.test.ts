@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errWithSources, stackWithSources } from "./stack-sources.ts";
+import { errSerializer, errWithSources, stackWithSources } from "./stack-sources.ts";
 
 let dir: string;
 /** The errors' stacks as plain Node gives them (vitest maps its own imports' stacks, so not here). */
@@ -43,7 +43,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe("stack traces mapped when logged", () => {
   it("names the TypeScript file, line and column of a bundled frame", () => {
     expect(stacks.fail).toContain(join(dir, "out", "thrower.js"));
-    const mapped = stackWithSources(stacks.fail);
+    const mapped = stackWithSources(stacks.fail, dir);
     expect(mapped).toContain(`${join(dir, "thrower.ts")}:5:`);
     expect(mapped).not.toContain("thrower.js");
     // The message and the frames of files without a map (the script's own) are left as they were.
@@ -54,7 +54,7 @@ describe("stack traces mapped when logged", () => {
   it("maps the cause's frames too, through pino's error serializer", () => {
     const cause = Object.assign(new Error("broken"), { stack: stacks.cause });
     const wrapped = Object.assign(new Error("wrapped", { cause }), { stack: stacks.wrapped });
-    const serialized = errWithSources(wrapped) as { type: string; message: string; stack: string };
+    const serialized = errSerializer(dir)(wrapped) as { type: string; message: string; stack: string };
     expect(serialized.type).toBe("Error");
     expect(serialized.message).toContain("wrapped");
     expect(serialized.stack).toContain(`${join(dir, "thrower.ts")}:9:`);
@@ -73,7 +73,15 @@ describe("stack traces mapped when logged", () => {
       "    at node:internal/process/task_queues:95:5",
       "not a frame (/x.js:1:2",
     ].join("\n");
-    expect(stackWithSources(stack)).toBe(stack);
+    expect(stackWithSources(stack, dir)).toBe(stack);
     expect(errWithSources("a string, not an error")).toBeDefined();
+  });
+
+  it("maps nothing outside the server's own files, whatever a message's text names", () => {
+    // The bundled thrower has a good map beside it, but it is not under the server's folder:
+    // a line shaped like its frame (as a client's text repeated in a message could be) stays as it is.
+    expect(stackWithSources(stacks.fail)).toBe(stacks.fail);
+    const hostile = `Error: bad name\n    at x (${dir}/out/../out/thrower.js:1:1)\n    at file:///%E0%A4%A:1:1`;
+    expect(stackWithSources(hostile, dir)).toBe(hostile);
   });
 });

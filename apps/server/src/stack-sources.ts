@@ -10,8 +10,18 @@
  */
 import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
+import { dirname, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { stdSerializers } from "pino";
+
+/**
+ * Only frames of files under this folder are mapped: the bundle's own (this module is a chunk in
+ * dist/chunks, so its parent is dist; run from the sources, the server's folder). A stack's text
+ * also carries the error's message, which may repeat what a client sent: a line in it shaped like
+ * a frame must not make the logger read any `.map` file it names (a FIFO would block the process,
+ * a huge file stall it, and every new name would grow the cache).
+ */
+const OWN_FILES = dirname(dirname(fileURLToPath(import.meta.url))) + sep;
 
 const maps = new Map<string, SourceMap | null>();
 
@@ -32,11 +42,17 @@ function mapFor(file: string): SourceMap | null {
 /** `    at name (file:///…/chunk.js:12:345)` or `    at file:///…/chunk.js:12:345` */
 const FRAME = /^(\s*at (?:.*? \()?)((?:file:\/\/)?\/[^():]+?\.[cm]?js):(\d+):(\d+)(\)?)$/;
 
-function mapFrame(line: string): string {
+function mapFrame(line: string, root: string): string {
   const match = FRAME.exec(line);
   if (!match) return line;
   const [, head, location, lineText, columnText, tail] = match as unknown as [string, string, string, string, string, string];
-  const file = location.startsWith("file://") ? fileURLToPath(location) : location;
+  let file: string;
+  try {
+    file = location.startsWith("file://") ? fileURLToPath(location) : location;
+  } catch {
+    return line; // not a usable file URL
+  }
+  if (!file.startsWith(root) || file.includes(`${sep}..${sep}`)) return line;
   const map = mapFor(file);
   if (!map) return line;
   const entry = map.findEntry(Number(lineText) - 1, Number(columnText) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
@@ -45,21 +61,28 @@ function mapFrame(line: string): string {
   return `${head}${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}${tail}`;
 }
 
-/** A stack with every frame that has a source map named by its original file, line and column. */
-export function stackWithSources(stack: string): string {
-  return stack.split("\n").map(mapFrame).join("\n");
+/** A stack with every frame under `root` that has a source map named by its original file, line and column. */
+export function stackWithSources(stack: string, root = OWN_FILES): string {
+  return stack
+    .split("\n")
+    .map((line) => mapFrame(line, root))
+    .join("\n");
 }
 
-/** pino's `err` serializer, with the stack (and each `cause`'s) mapped to the original sources. */
-export function errWithSources(error: unknown): unknown {
-  const serialized = stdSerializers.err(error as Error) as unknown;
-  mapStacks(serialized, 0);
-  return serialized;
+/** pino's `err` serializer, with the stack (and each `cause`'s) mapped to the original sources under `root`. */
+export function errSerializer(root = OWN_FILES): (error: unknown) => unknown {
+  const mapStacks = (value: unknown, depth: number): void => {
+    if (depth > 8 || typeof value !== "object" || value === null) return;
+    const record = value as { stack?: unknown; cause?: unknown };
+    if (typeof record.stack === "string") record.stack = stackWithSources(record.stack, root);
+    mapStacks(record.cause, depth + 1);
+  };
+  return (error) => {
+    const serialized = stdSerializers.err(error as Error) as unknown;
+    mapStacks(serialized, 0);
+    return serialized;
+  };
 }
 
-function mapStacks(value: unknown, depth: number): void {
-  if (depth > 8 || typeof value !== "object" || value === null) return;
-  const record = value as { stack?: unknown; cause?: unknown };
-  if (typeof record.stack === "string") record.stack = stackWithSources(record.stack);
-  mapStacks(record.cause, depth + 1);
-}
+/** The server's: frames of its own bundle mapped. */
+export const errWithSources = errSerializer();

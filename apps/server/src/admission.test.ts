@@ -1,7 +1,7 @@
 import { hashToken } from "@saloon/db";
 import { describe, expect, it } from "vitest";
 import { Admission, arrivalOf, replacedReservations } from "./admission.ts";
-import { readJoin } from "./table-options.ts";
+import { readJoin, returningJoin } from "./table-options.ts";
 
 const token = "admission-test-token";
 const holds = (tokenHash: string) => tokenHash === hashToken(token);
@@ -64,5 +64,16 @@ describe("admission's kinds of arrival", () => {
     expect(replacedReservations({ name: "Ann", token, game: "fistful" }, pending)).toEqual(["a"]);
     expect(replacedReservations({ spectate: true, token }, pending)).toEqual(["b"]);
     expect(replacedReservations({ name: "Ann" }, pending)).toEqual([]);
+    // Ann coming back by her reconnection token (the server's own options, with her token's hash): the same person.
+    expect(replacedReservations(returningJoin("Ann", hashToken(token)), pending)).toEqual(["a"]);
+  });
+
+  it("reads a returning join made by the server as the seat's own person, and no client's options as one", () => {
+    const returning = returningJoin("Ann", hashToken(token));
+    expect(arrivalOf(returning, holds)).toBe("holder");
+    expect(readJoin(returning).tokenHash).toBe(hashToken(token));
+    // The same fields from a client are a malformed join (no token): a seeker, refused at the join.
+    expect(arrivalOf({ name: "Ann" }, holds)).toBe("seeker");
+    expect(readJoin({ name: "Ann" }).tokenHash).toBeNull();
   });
 });

@@ -61,9 +61,10 @@ export function replacedReservations(options: unknown, pending: Iterable<[sessio
   return replaced;
 }
 
+/** The person by their token's hash (a seat's person coming back by its reconnection token has no token in their options). */
 function personOf(options: unknown): { token: string; spectate: boolean } | null {
-  const record = readJoin(options).join;
-  return typeof record.token === "string" && record.token !== "" ? { token: record.token, spectate: record.spectate === true } : null;
+  const read = readJoin(options);
+  return read.tokenHash ? { token: read.tokenHash, spectate: read.join.spectate === true } : null;
 }
 
 export class Admission {

@@ -15,9 +15,9 @@ import { guardHttp } from "./http-guard.ts";
 import { lobbyRoomWith } from "./lobby-room.ts";
 import { answerMatchmaking } from "./matchmake-route.ts";
 import type { RateLimit } from "./rate-limit.ts";
-import { TableKeeper } from "./table-keeper.ts";
+import { TableKeeper, untilTableArrives } from "./table-keeper.ts";
 export { DEFAULT_REBUILD_SLICE_MS } from "./table-keeper.ts";
-import { type TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
+import { TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { IndexedLocalDriver } from "./room-index.ts";
 import type { RedisParts } from "./redis-parts.ts";
 import { SaloonTransport } from "./transport.ts";
@@ -140,6 +140,15 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     recoveries,
     running,
     closingSeconds: config.closingSeconds ?? 60,
+  };
+  // The SDK's way back with its reconnection token, to a table rebuilt since it was given (seat-return.ts).
+  transport.seatReturns = async (request, address) => {
+    await untilTableArrives(request.roomId);
+    const room = matchMaker.getLocalRoomById(request.roomId);
+    if (!(room instanceof TableRoom) || room.hasReservedSeat(request.sessionId, request.token)) return false;
+    // Each try costs the server an HMAC per seat: counted as a matchmaking request of the address.
+    if (!budgets.matchmake(address)) return false;
+    return room.reserveReturn(request.sessionId, request.token);
   };
   const server = defineServer({
     // Always explicit: the implicit default-transport loader breaks under ESM (tech-stack P3).

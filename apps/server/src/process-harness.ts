@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { Client, type Room } from "@colyseus/sdk";
 import { type ActionBase, type AnyGame, type FinalScores, type Json, type Seat, cloneJson, createRandom } from "@saloon/engine";
-import { type AnswerMark, type TableSnapshot, answerLanded, decodeActed, decodePrompt, decodeView, rejoinDelayMs } from "@saloon/protocol";
+import { type AnswerMark, type TableSnapshot, answerLanded, decodeActed, decodePrompt, decodeView, reconnectLikeOurClients, rejoinDelayMs } from "@saloon/protocol";
 
 import { botRandom } from "./bot-random.ts";
 
@@ -197,8 +197,16 @@ export class SteadyPlayer {
   readonly rejoinedAt: number[] = [];
   /** Joins tried to get back after a lost connection (the successful ones included). */
   rejoinAttempts = 0;
-  /** When (Date.now()) the last successful rejoin was asked for, had its seat reserved (the matchmaking request answered) and when it joined over the WebSocket. */
-  lastRejoin: { askedAt: number; reservedAt: number; joinedAt: number } | null = null;
+  /**
+   * When (Date.now()) the last successful rejoin was asked for, had its seat reserved (the
+   * matchmaking request answered) and when it joined over the WebSocket. `bySdk`: it was the SDK's
+   * reconnection (asked when the connection dropped, no matchmaking request: reservedAt 0).
+   */
+  lastRejoin: { askedAt: number; reservedAt: number; joinedAt: number; bySdk: boolean } | null = null;
+  /** Let the SDK's reconnection bring a dropped connection back first, as the web client does (seat-return.ts). */
+  returnBySdk = false;
+  /** Connections the SDK's reconnection brought back. */
+  sdkReturns = 0;
   /**
    * Answer the first decision after coming back at once instead of after `thinkMs`
    * (bench:recovery: the time to come back, without a person's pause in it).
@@ -277,9 +285,26 @@ export class SteadyPlayer {
 
   private attach(room: Room): void {
     this.room = room;
-    room.reconnection.enabled = false; // a killed server forgets sessions: the way back is joining by id
+    let droppedAt = 0;
+    if (this.returnBySdk) {
+      // As the web client: the SDK's reconnection first (one WebSocket, seat-return.ts), joining by id when it gives up.
+      reconnectLikeOurClients(room.reconnection);
+      room.onDrop((code: number) => {
+        droppedAt = Date.now();
+        if (process.env.HARNESS_DEBUG) console.error(`${this.name}: dropped ${code}`);
+      });
+    } else {
+      room.reconnection.enabled = false; // straight to joining by id (matchmaking request, then the WebSocket)
+    }
     const tableId = room.roomId;
     let first = true;
+    room.onReconnect(() => {
+      this.sdkReturns += 1;
+      const at = Date.now();
+      this.lastRejoin = { askedAt: droppedAt, reservedAt: 0, joinedAt: at, bySdk: true };
+      // Its next state is the first of the connection, as after a join.
+      first = true;
+    });
     room.onMessage("seated", (message: { seat: Seat | null }) => {
       this.seat = message.seat;
       // Colyseus sends the full state before the messages of onJoin: when the game had already
@@ -308,7 +333,8 @@ export class SteadyPlayer {
       this.play(snapshot);
       for (const waiter of [...this.waiters]) waiter();
     });
-    room.onLeave(() => {
+    room.onLeave((code: number, reason?: string) => {
+      if (process.env.HARNESS_DEBUG) console.error(`${this.name}: left ${code} ${reason}`);
       if (this.room === room) this.room = null;
       // As the web client: a table still waiting for its people comes back too.
       if (!this.stopped && (this.latest?.status === "playing" || this.latest?.status === "waiting")) void this.rejoin(tableId);
@@ -345,7 +371,7 @@ export class SteadyPlayer {
           return consume(...args);
         }) as typeof client.consumeSeatReservation;
         const room = await client.joinById(tableId, { name: this.name, token: this.token });
-        this.lastRejoin = { askedAt, reservedAt, joinedAt: Date.now() };
+        this.lastRejoin = { askedAt, reservedAt, joinedAt: Date.now(), bySdk: false };
         this.attach(room);
         return;
       } catch (error) {

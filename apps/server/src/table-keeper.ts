@@ -81,14 +81,27 @@ function holdJoinsForArrivingTables(): void {
   const controller = matchMaker.controller;
   const invoke = controller.invokeMethod.bind(controller);
   controller.invokeMethod = async (method, roomName, ...rest) => {
-    if (method === "joinById" && keepers.size > 0) {
-      const timeout = new Promise((done) => setTimeout(done, ARRIVAL_WAIT_MS).unref());
-      await Promise.race([Promise.all([...keepers].map((keeper) => keeper.firstClaim)), timeout]);
-      const arriving = [...keepers].map((keeper) => keeper.arrival(roomName, { rush: true })).filter((wait) => wait !== undefined);
-      if (arriving.length > 0) await Promise.race([Promise.all(arriving), timeout]);
-    }
+    if (method === "joinById") await untilTableArrives(roomName);
     return invoke(method, roomName, ...rest);
   };
+}
+
+/**
+ * Settles once table `id` is there, if a keeper of this process has claimed it and is rebuilding
+ * it (which it then does next), or at once; at most ARRIVAL_WAIT_MS. Joins by id wait for it, and
+ * so does a person's way back by their reconnection token (seat-return.ts).
+ */
+export async function untilTableArrives(id: string): Promise<void> {
+  if (keepers.size === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((done) => (timer = setTimeout(done, ARRIVAL_WAIT_MS).unref()));
+  try {
+    await Promise.race([Promise.all([...keepers].map((keeper) => keeper.firstClaim)), timeout]);
+    const arriving = [...keepers].map((keeper) => keeper.arrival(id, { rush: true })).filter((wait) => wait !== undefined);
+    if (arriving.length > 0) await Promise.race([Promise.all(arriving), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A dead process's row is kept this long after its lease ran out (for operators), then removed. */

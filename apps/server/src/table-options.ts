@@ -78,6 +78,19 @@ export function readJoin(raw: unknown): JoinRead {
   return read;
 }
 
+/**
+ * The options of a reservation the server makes itself for a person coming back to their seat by
+ * its reconnection token (seat-return.ts): read as that person's own join (their name, their
+ * token's hash), though the token itself is not known here. No client's options can pass for one:
+ * only objects made here are in the cache with a hash and no token.
+ */
+export function returningJoin(name: string, tokenHash: string): Record<string, unknown> {
+  const join = { name };
+  const parsed = { success: true, data: { name } } as unknown as JoinRead["parsed"];
+  joinReads.set(join, { join, parsed, tokenHash });
+  return join;
+}
+
 /** Byte length of the value as JSON, or null when it is not JSON at all (BigInt, cycles). */
 export function jsonSize(value: unknown): number | null {
   try {

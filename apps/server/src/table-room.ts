@@ -24,7 +24,8 @@ import { Admission, type Refusal, refuseRequest } from "./admission.ts";
 import type { Budgets } from "./budgets.ts";
 import type { MatchRecorder } from "./match-recorder.ts";
 import { matchmakeRequestOf } from "./matchmake-request.ts";
-import { JoinRejected, describeIssues, readJoin } from "./table-options.ts";
+import { JoinRejected, describeIssues, readJoin, returningJoin } from "./table-options.ts";
+import { seatForReturn, seatReturnToken } from "./seat-return.ts";
 import { END_REASONS, keepWhileEmpty, onAbsentSeat, startGrace } from "./table-room-absence.ts";
 import { createFresh, rebuild, rebuildWaiting } from "./table-room-creation.ts";
 import { halt, onAction, perform } from "./table-room-moves.ts";
@@ -204,7 +205,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
     // Everything up to taking the seat is synchronous, so two people can never get the same seat.
     const seat = request.spectate ? null : chooseSeat(this.slots, request, tokenHash!);
-    const person = request.token ? `token:${request.token}` : `session:${client.sessionId}`;
+    // Known by the token's hash: a person coming back by their reconnection token has no token here (seat-return.ts).
+    const person = tokenHash ? `person:${tokenHash}` : `session:${client.sessionId}`;
     client.userData = { seat, person, address: connectionAddress(client), overdraft: 0, flooded: false, name: request.name ?? "" };
     client.view = new StateView();
     const firstArrival = !this.recorded;
@@ -213,6 +215,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     if (seat !== null && !request.spectate) {
       sit(this, seat, client, request, tokenHash!);
       client.view.add(this.slots[seat]!.schema);
+      // Sent with Colyseus's join answer: the SDK's way back, after a restart too.
+      client.reconnectionToken = seatReturnToken(this, client.sessionId, seat, tokenHash!);
     } else {
       this.log.debug({ session: client.sessionId }, "spectator joined");
     }
@@ -252,6 +256,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       slot.reconnection = null;
       slot.schema.connected = true;
       endGrace(slot);
+      // Colyseus gives the new connection a random token: the seat's own, as at the join (seat-return.ts).
+      if (slot.tokenHash) client.reconnectionToken = seatReturnToken(this, client.sessionId, slot.schema.seat, slot.tokenHash);
       this.log.info({ seat: slot.schema.seat }, "seat reconnected");
     }
     // Messages sent while the connection was down are lost: say again who this is and resend the whole history.
@@ -329,6 +335,29 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
   }
 
   // ---------------------------------------------------------------- admission
+
+  /** The schema reflection sent with every join (shared by every table, table-room-creation.ts shareHandshake). */
+  get handshake(): Uint8Array | undefined {
+    return (this as unknown as { _serializer?: { handshakeCache?: Uint8Array } })._serializer?.handshakeCache;
+  }
+
+  /**
+   * A connection brought a reconnection token this table did not give out in this process (it
+   * was rebuilt since): if it is the token of one of its people's seats for that session, that
+   * seat is reserved for the session as that person's own join (seat-return.ts). Resolves with
+   * whether it was.
+   */
+  async reserveReturn(sessionId: string, token: string): Promise<boolean> {
+    if (this.halted || this.failed || this.ending) return false;
+    const seat = seatForReturn(this, sessionId, token);
+    if (seat === null) return false;
+    const slot = this.slots[seat]!;
+    // Already this session's (its own connection still open, or its reservation pending): Colyseus's own way.
+    if (slot.sessionId === sessionId || reservations(this)[sessionId]) return false;
+    const name = slot.kind === "human" ? slot.name : slot.personName;
+    const reserve = (this as unknown as { _reserveSeat: (sessionId: string, options: unknown, auth: unknown) => Promise<boolean> })._reserveSeat.bind(this);
+    return reserve(sessionId, returningJoin(name, slot.tokenHash!), true);
+  }
 
   /** Why a reservation with these options may not be made now, or null. */
   refusalFor(options: unknown, replacing: readonly string[] = []): Refusal | null {

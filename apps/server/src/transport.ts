@@ -13,6 +13,7 @@ import type { WebSocket } from "ws";
 import { addressOf } from "./http-guard.ts";
 import { monotonicFrom, monotonicMs, moveTrace } from "./move-trace.ts";
 import { type Pingable, PingRounds } from "./ping-rounds.ts";
+import { type ReturnRequest, asReservedJoin, returnRequestOf } from "./seat-return.ts";
 
 /** WebSocket's limit for a close frame's reason, in UTF-8 bytes (RFC 6455 §5.5: 125 minus the code). */
 const MAX_CLOSE_REASON_BYTES = 123;
@@ -108,8 +109,22 @@ export function endOnce(stream: Writable): void {
   } as Writable["end"];
 }
 
+/**
+ * A connection that brought a reconnection token the table did not give out in this process:
+ * resolves with whether its seat is now reserved for it (seat-return.ts; app.ts sets it).
+ */
+export type SeatReturns = (request: ReturnRequest, address: string) => Promise<boolean>;
+
+/** By WebSocket server: Colyseus calls onConnection as the server's listener, with the server as `this`. */
+const seatReturnsByServer = new WeakMap<object, SeatReturns>();
+
 export class SaloonTransport extends WebSocketTransport {
   private pingRounds: PingRounds<WebSocket & Pingable> | null = null;
+
+  /** Set by app.ts once the tables' settings exist. */
+  set seatReturns(returns: SeatReturns) {
+    seatReturnsByServer.set(this.wss, returns);
+  }
 
   /** pingIntervalMs: Colyseus's 3 s unless given (tests). */
   constructor(options: { maxFrameBytes: number; trustProxy: boolean; pingIntervalMs?: number }) {
@@ -123,6 +138,30 @@ export class SaloonTransport extends WebSocketTransport {
       const receiver = (socket as unknown as { _receiver?: Writable })._receiver;
       if (receiver) endOnce(receiver);
     });
+  }
+
+  /**
+   * The SDK coming back with a reconnection token: a table rebuilt since it was given out (a
+   * restart, a crash) reserves the token's seat for the session, and the connection goes on as
+   * that reserved join (seat-return.ts). Anything else goes to Colyseus as it came. Called by the
+   * WebSocket server's "connection" event: `this` is that server, not the transport.
+   */
+  protected override async onConnection(rawClient: WebSocket, req: IncomingMessage, upgrade?: unknown): Promise<void> {
+    const seatReturns = seatReturnsByServer.get(this as unknown as object);
+    const request = seatReturns ? returnRequestOf(req) : null;
+    if (request && seatReturns) {
+      let reserved = false;
+      try {
+        reserved = await seatReturns(request, addresses.get(rawClient) ?? "unknown");
+      } catch {
+        reserved = false; // refused as Colyseus refuses an unknown token
+      }
+      if (reserved) asReservedJoin(req, request);
+      // Gone while its table was being rebuilt: nothing to join (a reservation made expires by itself).
+      if (rawClient.readyState !== rawClient.OPEN) return;
+    }
+    const own = WebSocketTransport.prototype as unknown as { onConnection: (raw: WebSocket, req: IncomingMessage, upgrade?: unknown) => Promise<void> };
+    return own.onConnection(rawClient, req, upgrade);
   }
 
   /**

@@ -415,3 +415,27 @@ export function rejoinDelayMs(attempt: number, random: () => number = Math.rando
   const base = Math.min(1500, 150 * 1.7 ** Math.max(0, attempt));
   return Math.round(base * (0.5 + random()));
 }
+
+/** The part of the SDK's reconnection settings (Colyseus's `room.reconnection`) our clients set. */
+export interface ReconnectionSettings {
+  minUptime: number;
+  maxRetries: number;
+  minDelay: number;
+  backoff: (attempt: number, delay: number) => number;
+}
+
+/**
+ * How every client of ours (the web client, the benches) lets the SDK bring a dropped connection
+ * back: one WebSocket with the session's reconnection token, which a table also takes after the
+ * server restarted or crashed (apps/server/src/seat-return.ts). Its tries follow rejoinDelayMs and
+ * go on for 6.7–20 s in all, ~13 s at the mean (a restarted server listens within a second or two;
+ * while it is down each try is a refused connection, costing nobody anything); a refused token
+ * (another process has the table, a spectator's session) or tries used up end in the room's
+ * onLeave, where the client joins its table again by id.
+ */
+export function reconnectLikeOurClients(reconnection: ReconnectionSettings): void {
+  reconnection.minUptime = 1000;
+  reconnection.maxRetries = 12;
+  reconnection.minDelay = 50;
+  reconnection.backoff = (attempt: number) => rejoinDelayMs(attempt - 1);
+}

@@ -22,6 +22,7 @@ import {
   decodeResult,
   decodeView,
   refuses,
+  reconnectLikeOurClients,
   rejoinDelayMs,
 } from "@saloon/protocol";
 import type { Option } from "../games/types.ts";
@@ -171,13 +172,9 @@ export class TableSession {
     this.connection = "open";
     // A new connection: whatever was on its way went with the old one; its first state says what is owed.
     this.#settle();
-    room.reconnection.minUptime = 1000;
-    // A few quick tries to resume the same session; after a server restart the session is gone
-    // and joining the table again by id (onLeave below) is what brings the player back.
-    room.reconnection.maxRetries = 4;
-    // Quick and spread out, as every rejoin: a server that restarts is back within seconds.
-    room.reconnection.minDelay = 50;
-    room.reconnection.backoff = (retry: number) => rejoinDelayMs(retry - 1);
+    // The SDK resumes the session in one connection, also at a table rebuilt after a restart;
+    // when it cannot (tries used up, token refused), joining again by id (onLeave below) does.
+    reconnectLikeOurClients(room.reconnection);
     room.onMessage(SERVER_MESSAGES.seated, (message: SeatedMessage) => {
       this.seat = message.seat;
       this.gameId = message.game;

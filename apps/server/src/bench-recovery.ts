@@ -13,6 +13,10 @@
  * of node:http (http-fetch.ts; the server gets the same requests, the clients spend less CPU).
  * `--client-cpu-prof FILE`: a V8 CPU profile of this process (the thousand clients) from the
  * restart until every table moves again (scripts/profile-summary.mjs reads it).
+ * `--way back`: the people come back as the web client does, by the SDK's reconnection (one
+ * WebSocket with their reconnection token, seat-return.ts) and by joining again by id when it
+ * gives up; `--way join`: by joining again by id at once (a matchmaking request, then a WebSocket),
+ * as every run before 25 Nov.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -42,13 +46,18 @@ const { values, fail } = readOptions("pnpm bench:recovery", {
   // The clients' matchmaking requests: through node:http (http-fetch.ts), or through Node's own
   // fetch as before 25 Nov (undici took 13–17 % of the clients' CPU, on the server's cores).
   "client-http": { type: "string", default: "node" },
+  way: { type: "string", default: "back" },
 });
+// The SDK narrates each reconnection try on console.info (a browser's console): a thousand clients'
+// lines would cost this process, which shares the server's cores, more than the tries themselves.
+console.info = () => undefined;
 const tableCount = Number(values.tables);
 const killAt = Number(values["kill-at"]);
 const onPostgres = values.database === "postgres";
 if (!(Number.isInteger(tableCount) && tableCount > 0 && killAt > 0)) fail("--tables is a whole number > 0, --kill-at > 0");
 if (values.database !== "pglite" && !onPostgres) fail("--database is pglite or postgres");
 if (values["client-http"] !== "node" && values["client-http"] !== "fetch") fail("--client-http is node or fetch");
+if (values.way !== "back" && values.way !== "join") fail("--way is back (the SDK's reconnection first, as the web client) or join");
 const clientFetch = values["client-http"] === "node" ? httpFetch : undefined;
 const fistful = games.fistful!;
 
@@ -107,6 +116,7 @@ for (let i = 0; i < tableCount; i += 25) {
     Array.from({ length: Math.min(25, tableCount - i) }, async (_, j) => {
       const n = i + j;
       const person = new SteadyPlayer(`P${n}`, `bench-person-${n}-${Date.now()}`.padEnd(16, "x"), fistful, server.url, 1000, `10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, clientFetch);
+      person.returnBySdk = values.way === "back";
       // On a machine this busy a reservation may expire before its connection is made: ask again.
       for (let attempt = 1; ; attempt++) {
         try {
@@ -216,9 +226,15 @@ if (seatTaken.length > 0) console.log(`restart → seated by the server:  ${spre
 // The successful join of each person in its three moments: asked (the matchmaking request sent),
 // seat reserved (its answer received), joined (the WebSocket's join confirmed).
 const lastJoins = people.map((p) => p.lastRejoin!).filter(Boolean);
-console.log(`restart → successful join asked: ${spread(lastJoins.map((j) => j.askedAt - restarting))}`);
-console.log(`restart → seat reserved (HTTP): ${spread(lastJoins.map((j) => j.reservedAt - restarting))}`);
-console.log(`restart → joined (WebSocket):   ${spread(lastJoins.map((j) => j.joinedAt - restarting))}`);
+const bySdk = lastJoins.filter((j) => j.bySdk);
+const byJoin = lastJoins.filter((j) => !j.bySdk);
+console.log(`ways back:                      ${bySdk.length} by the SDK's reconnection (one WebSocket), ${byJoin.length} by joining again (HTTP, then a WebSocket)`);
+if (bySdk.length > 0) console.log(`restart → back by reconnection: ${spread(bySdk.map((j) => j.joinedAt - restarting))}`);
+if (byJoin.length > 0) {
+  console.log(`restart → successful join asked: ${spread(byJoin.map((j) => j.askedAt - restarting))}`);
+  console.log(`restart → seat reserved (HTTP): ${spread(byJoin.map((j) => j.reservedAt - restarting))}`);
+  console.log(`restart → joined (WebSocket):   ${spread(byJoin.map((j) => j.joinedAt - restarting))}`);
+}
 console.log(`restart → person back at table: ${spread(seatedAt)} (${attempts} join attempts in all)`);
 console.log(`restart → table moves again:    ${spread(backAt)} (${people.filter((p) => p.promptedOnReturn).length} tables' people were to move${values["think-on-return"] ? ", after their think" : ", at once"}, the others' bots after their ${botDelayMs} ms)`);
 console.log(`restart → every table moves:    ${seconds(slowest)} s (pacing included: the figure of the runs before 23 Nov)`);

@@ -78,9 +78,17 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
     const cy = new SteadyPlayer("Cy", token("Cy"), fistful, server.url, 20);
     const people = [ann, bob, cy];
     cleanups.push(async () => people.forEach((p) => p.stop()));
+    // Ann and Cy come back as the web client does, by the SDK's reconnection (seat-return.ts); Bob by joining again.
+    ann.returnBySdk = true;
+    cy.returnBySdk = true;
     const first = await ann.create({ game: "fistful", seats: 3, bots: [2] });
     await bob.join(first);
     const second = await cy.create({ game: "fistful", seats: 2, bots: [1] });
+    for (const person of [ann, cy]) {
+      // Tries for as long as a loaded CI machine may take to restart; the first kill may come within the SDK's least uptime.
+      person.room!.reconnection.maxRetries = 60;
+      person.room!.reconnection.minUptime = 0;
+    }
     // Table 3 still waits for its second person at the first kill: it comes back with Wes in his
     // seat, and its game starts when Eve sits down.
     const wes = new SteadyPlayer("Wes", token("Wes"), fistful, server.url, 20);
@@ -123,6 +131,9 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
       }
     }
 
+    // Each crash brought Ann and Cy back in one WebSocket, to the same SDK room; Bob joined again by id.
+    expect([ann.sdkReturns, cy.sdkReturns, bob.sdkReturns]).toEqual([backend.kills.length, backend.kills.length, 0]);
+    expect(ann.rejoinAttempts + cy.rejoinAttempts).toBe(0);
     await Promise.all(people.map((p) => p.until(() => p.latest?.status === "finished", "the end", 60_000)));
     for (const [table, seats, bots] of [
       [first, 3, [2]],

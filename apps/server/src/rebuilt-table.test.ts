@@ -10,6 +10,7 @@ import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { decodeActed } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedEncodingBuffers } from "./table-encoding.ts";
+import { rebuildsUnderWay } from "./table-keeper.ts";
 import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
@@ -127,6 +128,29 @@ describe("a table rebuilt from the store", () => {
     // Nothing was encoded into a buffer too small (Colyseus would have grown it, and warned).
     expect(warn.mock.calls.filter((call) => String(call[0]).includes("buffer overflow"))).toEqual([]);
     warn.mockRestore();
+  });
+
+  it("keeps its bots waiting, though its person is back, while this process still has tables to rebuild", async () => {
+    const annToken = token("Ann");
+    const actions = await storedGameAtTheBotsTurn("rebuiltBotsWaitForRest", annToken);
+    const stored = actions.length;
+    // Another table of this process is still on its way back (as the keeper counts one it claimed).
+    rebuildsUnderWay.change(1);
+    let arrived = false;
+    try {
+      const ann: Recorder = await record("Ann", colyseus.sdk.joinById("rebuiltBotsWaitForRest", { name: "Ann", token: annToken }));
+      expect(ann.seat).toBe(0);
+      await sleep(BOT_DELAY_MS * 15);
+      expect(await storedActions("rebuiltBotsWaitForRest")).toBe(stored);
+      expect(ann.latest.version).toBe(stored);
+      // The last table is back: the bot plays on, with no word from Ann.
+      rebuildsUnderWay.change(-1);
+      arrived = true;
+      await ann.until(() => ann.latest.version > stored, "the bot's move once every table was back", 10_000);
+      await ann.room.leave(true);
+    } finally {
+      if (!arrived) rebuildsUnderWay.change(-1);
+    }
   });
 
   it("keeps a reservation for its seat longer than usual while its people come back", async () => {

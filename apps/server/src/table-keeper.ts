@@ -104,6 +104,37 @@ export async function untilTableArrives(id: string): Promise<void> {
   }
 }
 
+/**
+ * The tables this process's keepers have claimed and not rebuilt yet, counted, and who waits for
+ * there to be none: the bots of a table whose person is already back wait for that
+ * (table-room-seating.ts sit), at most ARRIVAL_WAIT_MS.
+ */
+export const rebuildsUnderWay = new (class RebuildsUnderWay {
+  private count = 0;
+  private done: { promise: Promise<void>; settle: () => void } | null = null;
+
+  /** `by` tables claimed (> 0) or rebuilt, or given up (< 0). */
+  change(by: number): void {
+    this.count = Math.max(0, this.count + by);
+    if (this.count > 0 && !this.done) {
+      let settle = () => {};
+      const promise = new Promise<void>((resolve) => (settle = resolve));
+      this.done = { promise, settle };
+    } else if (this.count === 0 && this.done) {
+      this.done.settle();
+      this.done = null;
+    }
+  }
+
+  /** Settles once there are none (at once when there are none now), or after ARRIVAL_WAIT_MS. */
+  until(): Promise<void> {
+    if (!this.done) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ARRIVAL_WAIT_MS).unref()));
+    return Promise.race([this.done.promise, timeout]).finally(() => clearTimeout(timer));
+  }
+})();
+
 /** A dead process's row is kept this long after its lease ran out (for operators), then removed. */
 const DEAD_PROCESS_KEPT_MS = 60_000;
 
@@ -267,6 +298,7 @@ export class TableKeeper {
         const promise = new Promise<void>((done) => (settle = done));
         this.arriving.set(id, { promise, settle });
       }
+      rebuildsUnderWay.change(claimed.length);
       this.settleFirstClaim();
       try {
         return await this.rebuildClaimed(claimed, started);
@@ -279,8 +311,11 @@ export class TableKeeper {
   }
 
   private settleArrival(id: string): void {
-    this.arriving.get(id)?.settle();
+    const arriving = this.arriving.get(id);
+    if (!arriving) return;
+    arriving.settle();
     this.arriving.delete(id);
+    rebuildsUnderWay.change(-1);
   }
 
   private async rebuildClaimed(claimed: { id: string; previousOwner: string | null }[], started: number): Promise<number> {

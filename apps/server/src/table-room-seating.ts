@@ -8,6 +8,7 @@ import { CLOSE_CODES, type SeatKind } from "@saloon/protocol";
 import { replacedReservations } from "./admission.ts";
 import type { TableRoom } from "./table-room.ts";
 import { keepWhileEmpty, startGrace } from "./table-room-absence.ts";
+import { rebuildsUnderWay } from "./table-keeper.ts";
 import { type PlayerJoin, type SeatSlot, type TableClient, endGrace, seatFacts } from "./table-seats.ts";
 
 export function reservations(room: TableRoom): Record<string, [unknown, unknown, boolean, boolean]> {
@@ -93,9 +94,17 @@ export function sit(room: TableRoom, seat: Seat, client: TableClient, request: P
   keepWhileEmpty(room);
   maybeStart(room);
   if (room.awaitingPeople) {
-    // The first person is back at a rebuilt table: its bots play on.
+    // The first person is back at a rebuilt table: its bots play on, once this process has
+    // rebuilt the rest of its tables (a second or two after a restart): until then the CPU goes
+    // to getting everyone back. A person's way back by their reconnection token (seat-return.ts)
+    // gets them in while the rebuild goes on, and the moves of the tables back first took the
+    // CPU the others needed (bench:recovery, docs/recovery.md). Their own moves are taken at once.
     room.awaitingPeople = false;
-    room.bots.schedule();
+    room.botsWaitForRebuild = true;
+    void rebuildsUnderWay.until().then(() => {
+      room.botsWaitForRebuild = false;
+      room.bots.schedule();
+    });
   }
 }
 

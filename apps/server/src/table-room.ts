@@ -131,6 +131,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
    * coming back at once do not spend the CPU their people need to get back in).
    */
   awaitingPeople = false;
+  /** Its person is back, and its bots wait until this process has rebuilt its other tables (table-room-seating.ts sit). */
+  botsWaitForRebuild = false;
   /** The steps of the turn going on that their person may take back (table-undo.ts). */
   undo = new TurnUndo();
   botPace: BotPace = "normal";
@@ -454,7 +456,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
         return room.seed;
       },
       moveNumber: () => room.actions.length,
-      mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending && !room.awaitingPeople,
+      mayMove: () => room.status() === "playing" && !room.halted && !room.failed && !room.ending && !room.awaitingPeople && !room.botsWaitForRebuild,
       perform: (seat, action) => perform(room, seat, action),
       guarded: (work) => room.guarded(null, null, work),
       get timers() {

@@ -229,7 +229,11 @@ const lastJoins = people.map((p) => p.lastRejoin!).filter(Boolean);
 const bySdk = lastJoins.filter((j) => j.bySdk);
 const byJoin = lastJoins.filter((j) => !j.bySdk);
 console.log(`ways back:                      ${bySdk.length} by the SDK's reconnection (one WebSocket), ${byJoin.length} by joining again (HTTP, then a WebSocket)`);
-if (bySdk.length > 0) console.log(`restart → back by reconnection: ${spread(bySdk.map((j) => j.joinedAt - restarting))}`);
+if (bySdk.length > 0) {
+  const tries = people.reduce((sum, p) => sum + p.sdkTries, 0);
+  console.log(`restart → reconnection tried:  ${spread(bySdk.map((j) => j.askedAt - restarting))} (the successful try; ${tries} tries in all)`);
+  console.log(`restart → back by reconnection: ${spread(bySdk.map((j) => j.joinedAt - restarting))}`);
+}
 if (byJoin.length > 0) {
   console.log(`restart → successful join asked: ${spread(byJoin.map((j) => j.askedAt - restarting))}`);
   console.log(`restart → seat reserved (HTTP): ${spread(byJoin.map((j) => j.reservedAt - restarting))}`);

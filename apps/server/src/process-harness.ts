@@ -205,8 +205,9 @@ export class SteadyPlayer {
   lastRejoin: { askedAt: number; reservedAt: number; joinedAt: number; bySdk: boolean } | null = null;
   /** Let the SDK's reconnection bring a dropped connection back first, as the web client does (seat-return.ts). */
   returnBySdk = false;
-  /** Connections the SDK's reconnection brought back. */
+  /** Connections the SDK's reconnection brought back, and its tries in all. */
   sdkReturns = 0;
+  sdkTries = 0;
   /**
    * Answer the first decision after coming back at once instead of after `thinkMs`
    * (bench:recovery: the time to come back, without a person's pause in it).
@@ -298,10 +299,19 @@ export class SteadyPlayer {
     }
     const tableId = room.roomId;
     let first = true;
+    // When the SDK's last reconnection try began (its successful one, once it is back).
+    let triedAt = 0;
+    const connection = room.connection as unknown as { reconnect: (...args: unknown[]) => void };
+    const reconnect = connection.reconnect.bind(connection);
+    connection.reconnect = (...args: unknown[]) => {
+      triedAt = Date.now();
+      this.sdkTries += 1;
+      reconnect(...args);
+    };
     room.onReconnect(() => {
       this.sdkReturns += 1;
       const at = Date.now();
-      this.lastRejoin = { askedAt: droppedAt, reservedAt: 0, joinedAt: at, bySdk: true };
+      this.lastRejoin = { askedAt: triedAt || droppedAt, reservedAt: 0, joinedAt: at, bySdk: true };
       // Its next state is the first of the connection, as after a join.
       first = true;
     });

@@ -69,7 +69,9 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
     const port = await freePort();
     // Games slow enough that both tables are still running at the second kill.
     const serverEnv = { ...env, BOT_DELAY_MS: "40", RATE_LIMIT_PER_SECOND: "1000", RATE_LIMIT_BURST: "1000" };
-    let server = await startServer(port, serverEnv);
+    // A start (and the rebuild after a kill) on CI beside the browser tests once took over 60 s on PGlite.
+    const startWaitMs = 150_000;
+    let server = await startServer(port, serverEnv, startWaitMs);
     cleanups.push(() => server.kill("SIGKILL"));
 
     // Table 1: two people and a bot; table 2: one person and a bot.
@@ -105,7 +107,7 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
         [first, Math.max(ann.maxSeen, bob.maxSeen)],
         [second, cy.maxSeen],
       ]);
-      server = await startServer(port, serverEnv);
+      server = await startServer(port, serverEnv, startWaitMs);
       const rebuilt = server.logs.find((line) => line.msg === "running games rebuilt");
       expect(rebuilt?.rebuilt).toBe(3);
       // Back at their tables, each person finds at least every move anyone had seen accepted.
@@ -154,7 +156,7 @@ describe.each(backends)("a server killed mid-game on $name", (backend) => {
     await dan.until(() => dan.maxSeen >= 10, "version 10");
     await server.kill("SIGTERM");
     const seenBeforeStop = dan.maxSeen;
-    server = await startServer(port, serverEnv);
+    server = await startServer(port, serverEnv, startWaitMs);
     await dan.until(() => dan.rejoinedAt.length > 1, "Dan back at the table");
     expect(dan.rejoinedAt.at(-1)!).toBeGreaterThanOrEqual(seenBeforeStop);
     expect(dan.room?.roomId).toBe(third);

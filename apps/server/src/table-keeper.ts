@@ -93,15 +93,19 @@ function holdJoinsForArrivingTables(): void {
  */
 export async function untilTableArrives(id: string): Promise<void> {
   if (keepers.size === 0) return;
+  await withinArrivalWait(
+    (async () => {
+      await Promise.all([...keepers].map((keeper) => keeper.firstClaim));
+      await Promise.all([...keepers].map((keeper) => keeper.arrival(id, { rush: true })));
+    })(),
+  );
+}
+
+/** Settles with `wait`, or after ARRIVAL_WAIT_MS if that comes first. */
+function withinArrivalWait(wait: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((done) => (timer = setTimeout(done, ARRIVAL_WAIT_MS).unref()));
-  try {
-    await Promise.race([Promise.all([...keepers].map((keeper) => keeper.firstClaim)), timeout]);
-    const arriving = [...keepers].map((keeper) => keeper.arrival(id, { rush: true })).filter((wait) => wait !== undefined);
-    if (arriving.length > 0) await Promise.race([Promise.all(arriving), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return Promise.race([wait.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -128,10 +132,7 @@ export const rebuildsUnderWay = new (class RebuildsUnderWay {
 
   /** Settles once there are none (at once when there are none now), or after ARRIVAL_WAIT_MS. */
   until(): Promise<void> {
-    if (!this.done) return Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ARRIVAL_WAIT_MS).unref()));
-    return Promise.race([this.done.promise, timeout]).finally(() => clearTimeout(timer));
+    return this.done ? withinArrivalWait(this.done.promise) : Promise.resolve();
   }
 })();
 

@@ -142,12 +142,17 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     closingSeconds: config.closingSeconds ?? 60,
   };
   // The SDK's way back with its reconnection token, to a table rebuilt since it was given (seat-return.ts).
-  transport.seatReturns = async (request, address) => {
+  transport.seatReturns = async (request, address, stillOpen) => {
+    const here = matchMaker.getLocalRoomById(request.roomId);
+    if (here instanceof TableRoom && here.ownReconnection(request.sessionId, request.token)) return false;
+    // Each try costs the server an HMAC per seat and may hold its connection while the table is
+    // rebuilt: counted as a matchmaking request of the address before it waits, so an address can
+    // hold no more connections waiting than its budget allows.
+    if (!budgets.matchmake(address)) return false;
     await untilTableArrives(request.roomId);
     const room = matchMaker.getLocalRoomById(request.roomId);
-    if (!(room instanceof TableRoom) || room.hasReservedSeat(request.sessionId, request.token)) return false;
-    // Each try costs the server an HMAC per seat: counted as a matchmaking request of the address.
-    if (!budgets.matchmake(address)) return false;
+    // Gone while it waited: no reservation that nobody would use (it would count against the table until it expired).
+    if (!(room instanceof TableRoom) || !stillOpen() || room.ownReconnection(request.sessionId, request.token)) return false;
     return room.reserveReturn(request.sessionId, request.token);
   };
   const server = defineServer({

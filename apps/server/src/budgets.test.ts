@@ -4,9 +4,11 @@
  * left a row behind).
  */
 import type { IncomingMessage } from "node:http";
+import { CloseCode } from "@colyseus/core";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { TABLE_ROOM, joinErrorCode } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { Budgets, DEFAULT_BUDGETS } from "./budgets.ts";
 import { addressOf } from "./http-guard.ts";
 import { KeyedBuckets } from "./rate-limit.ts";
@@ -87,5 +89,33 @@ describe("a server with tight matchmaking budgets", () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
     const refused = answers.find((answer) => answer.status === 429)!;
     expect(joinErrorCode(((await refused.json()) as { error: string }).error)).toBe("RATE_LIMITED");
+  });
+});
+
+describe("reconnection tries by token at a server with a tight matchmaking budget", () => {
+  let colyseus: ColyseusTestServer;
+  beforeAll(async () => {
+    colyseus = await bootTestServer({ budgets: { matchmakePerAddress: { perSecond: 0.001, burst: 3 } } });
+  });
+  afterAll(async () => {
+    await colyseus.shutdown();
+  });
+
+  /** One WebSocket as the SDK opens it to come back; resolves with its close code. */
+  const tryReturn = (tableId: string) =>
+    new Promise<number>((resolve, reject) => {
+      const port = (colyseus.server as unknown as { port: number }).port;
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/anyprocess/${tableId}?sessionId=someSession&reconnectionToken=${"x".repeat(43)}&skipHandshake=1`);
+      socket.on("message", () => undefined);
+      socket.once("close", (code) => resolve(code));
+      socket.once("error", reject);
+    });
+
+  it("counts each try against the address before anything waits for its table, as a matchmaking request", async () => {
+    // Three made-up tries at tables this process does not have: each refused as Colyseus refuses an unknown token…
+    for (const table of ["noSuchTableA", "noSuchTableB", "noSuchTableC"]) expect(await tryReturn(table)).toBe(CloseCode.FAILED_TO_RECONNECT);
+    // …and each counted: the address's budget of 3 is spent, so its next matchmaking request is refused.
+    const answer = await fetch(`${httpBase(colyseus)}/matchmake/joinById/nope`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(answer.status).toBe(429);
   });
 });

@@ -4,14 +4,17 @@
  * whole server's people coming back at once (it waits RECOVERY_RESERVATION_SECONDS for its
  * connection instead of the usual few seconds).
  */
-import { ClientState, matchMaker } from "@colyseus/core";
+import { ClientState, Protocol, matchMaker } from "@colyseus/core";
+import { WebSocket } from "ws";
 import { TableOwnership, hashToken } from "@saloon/db";
 import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
 import { decodeActed } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedEncodingBuffers } from "./table-encoding.ts";
 import { rebuildsUnderWay } from "./table-keeper.ts";
-import { RECOVERY_RESERVATION_SECONDS } from "./table-room.ts";
+import { seatReturnToken } from "./seat-return.ts";
+import { RECOVERY_RESERVATION_SECONDS, type TableRoom } from "./table-room.ts";
+import { reservations } from "./table-room-seating.ts";
 import { type Recorder, bootTestServer, record, sleep, testGames, token } from "./test-support.ts";
 
 const fistful = testGames.fistful!;
@@ -151,6 +154,36 @@ describe("a table rebuilt from the store", () => {
     } finally {
       if (!arrived) rebuildsUnderWay.change(-1);
     }
+  });
+
+  it("takes its person back by their seat's token after a try whose connection was lost, as a join with the handshake", async () => {
+    const annToken = token("Ann");
+    await storedGameAtTheBotsTurn("rebuiltSecondTry", annToken);
+    const room = colyseus.getRoomById("rebuiltSecondTry") as unknown as TableRoom;
+    // The token Ann's SDK holds for its session from before the crash.
+    const sessionId = "annSessionBeforeTheCrash";
+    const given = seatReturnToken(room, sessionId, 0, hashToken(annToken));
+    // A first try reserved her seat, and its connection was lost before it joined.
+    expect(await room.reserveReturn(sessionId, given)).toBe(true);
+    // The SDK tries again, with the same session and token. That is no reconnection of Colyseus's
+    // own (which would skip the handshake, and her decoder is of the process that died)…
+    expect(room.ownReconnection(sessionId, given)).toBe(false);
+    // …and the same reservation serves it: no second one.
+    expect(await room.reserveReturn(sessionId, given)).toBe(true);
+    expect(Object.keys(reservations(room)).filter((id) => id === sessionId)).toHaveLength(1);
+
+    const port = (colyseus.server as unknown as { port: number }).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/${matchMaker.processId}/rebuiltSecondTry?sessionId=${sessionId}&reconnectionToken=${given}&skipHandshake=1`);
+    const first = await new Promise<Buffer>((resolve, reject) => {
+      socket.once("message", (data) => resolve(data as Buffer));
+      socket.once("close", (code) => reject(new Error(`closed with ${code}`)));
+      socket.once("error", reject);
+    });
+    // Colyseus's join message, with the table's schema reflection in it (the handshake).
+    expect(first[0]).toBe(Protocol.JOIN_ROOM);
+    expect(Buffer.from(first).indexOf(Buffer.from(room.handshake!))).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(room.slots[0]!.sessionId).toBe(sessionId));
+    socket.close();
   });
 
   it("keeps a reservation for its seat longer than usual while its people come back", async () => {

@@ -88,7 +88,15 @@ export function returningJoin(name: string, tokenHash: string): Record<string, u
   const join = { name };
   const parsed = { success: true, data: { name } } as unknown as JoinRead["parsed"];
   joinReads.set(join, { join, parsed, tokenHash });
+  returningJoins.add(join);
   return join;
+}
+
+const returningJoins = new WeakSet<object>();
+
+/** Whether a reservation's options are a returningJoin this process made (never a client's options). */
+export function isReturningJoin(options: unknown): boolean {
+  return options !== null && typeof options === "object" && returningJoins.has(options);
 }
 
 /** Byte length of the value as JSON, or null when it is not JSON at all (BigInt, cycles). */

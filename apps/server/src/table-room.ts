@@ -24,7 +24,7 @@ import { Admission, type Refusal, refuseRequest } from "./admission.ts";
 import type { Budgets } from "./budgets.ts";
 import type { MatchRecorder } from "./match-recorder.ts";
 import { matchmakeRequestOf } from "./matchmake-request.ts";
-import { JoinRejected, describeIssues, readJoin, returningJoin } from "./table-options.ts";
+import { JoinRejected, describeIssues, isReturningJoin, readJoin, returningJoin } from "./table-options.ts";
 import { seatForReturn, seatReturnToken } from "./seat-return.ts";
 import { END_REASONS, keepWhileEmpty, onAbsentSeat, startGrace } from "./table-room-absence.ts";
 import { createFresh, rebuild, rebuildWaiting } from "./table-room-creation.ts";
@@ -354,11 +354,27 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     const seat = seatForReturn(this, sessionId, token);
     if (seat === null) return false;
     const slot = this.slots[seat]!;
+    const pending = reservations(this)[sessionId];
+    // Made by an earlier try of this session whose connection was lost before it joined (the SDK
+    // tries again with the same session and token): this connection takes it, as a join with a
+    // handshake, not as Colyseus's reconnection without one (the client's decoder is of the old process).
+    if (pending && !pending[2] && isReturningJoin(pending[0])) return true;
     // Already this session's (its own connection still open, or its reservation pending): Colyseus's own way.
-    if (slot.sessionId === sessionId || reservations(this)[sessionId]) return false;
+    if (slot.sessionId === sessionId || pending) return false;
     const name = slot.kind === "human" ? slot.name : slot.personName;
     const reserve = (this as unknown as { _reserveSeat: (sessionId: string, options: unknown, auth: unknown) => Promise<boolean> })._reserveSeat.bind(this);
     return reserve(sessionId, returningJoin(name, slot.tokenHash!), true);
+  }
+
+  /**
+   * Whether `token` is Colyseus's own reconnection token for `sessionId` here (given by this
+   * process: the session is connected, or its seat is held for its reconnection), which Colyseus
+   * takes back its own way. A returning join reserved by reserveReturn is not: it is taken as a join.
+   */
+  ownReconnection(sessionId: string, token: string): boolean {
+    const pending = reservations(this)[sessionId];
+    if (pending && !pending[2] && isReturningJoin(pending[0])) return false;
+    return this.hasReservedSeat(sessionId, token);
   }
 
   /** Why a reservation with these options may not be made now, or null. */

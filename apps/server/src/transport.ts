@@ -113,7 +113,12 @@ export function endOnce(stream: Writable): void {
  * A connection that brought a reconnection token the table did not give out in this process:
  * resolves with whether its seat is now reserved for it (seat-return.ts; app.ts sets it).
  */
-export type SeatReturns = (request: ReturnRequest, address: string) => Promise<boolean>;
+/**
+ * Reserves the seat a reconnection token names, for its session, if it is one a rebuilt table
+ * knows (seat-return.ts); `stillOpen` says whether the connection is still there (it may wait
+ * for its table to arrive, and one that left meanwhile gets no reservation).
+ */
+export type SeatReturns = (request: ReturnRequest, address: string, stillOpen: () => boolean) => Promise<boolean>;
 
 /** By WebSocket server: Colyseus calls onConnection as the server's listener, with the server as `this`. */
 const seatReturnsByServer = new WeakMap<object, SeatReturns>();
@@ -152,7 +157,7 @@ export class SaloonTransport extends WebSocketTransport {
     if (request && seatReturns) {
       let reserved = false;
       try {
-        reserved = await seatReturns(request, addresses.get(rawClient) ?? "unknown");
+        reserved = await seatReturns(request, addresses.get(rawClient) ?? "unknown", () => rawClient.readyState === rawClient.OPEN);
       } catch {
         reserved = false; // refused as Colyseus refuses an unknown token
       }

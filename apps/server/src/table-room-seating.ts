@@ -6,6 +6,8 @@
 import type { Seat } from "@saloon/engine";
 import { CLOSE_CODES, type SeatKind } from "@saloon/protocol";
 import { replacedReservations } from "./admission.ts";
+import { seatForReturn } from "./seat-return.ts";
+import { isReturningJoin, returningJoin } from "./table-options.ts";
 import type { TableRoom } from "./table-room.ts";
 import { keepWhileEmpty, startGrace } from "./table-room-absence.ts";
 import { rebuildsUnderWay } from "./table-keeper.ts";
@@ -32,6 +34,43 @@ export function gateReservations(room: TableRoom): void {
     for (const id of replaced) delete held[id];
     return reserve(sessionId, options, ...rest);
   };
+}
+
+/** An unconsumed reservation this process made for a person coming back by their token (reserveReturn). */
+function returningReservation(room: TableRoom, sessionId: string): boolean {
+  const pending = reservations(room)[sessionId];
+  return pending !== undefined && !pending[2] && isReturningJoin(pending[0]);
+}
+
+/**
+ * A connection brought a reconnection token this table did not give out in this process (it
+ * was rebuilt since): if it is the token of one of its people's seats for that session, that
+ * seat is reserved for the session as that person's own join (seat-return.ts). Resolves with
+ * whether it was.
+ */
+export async function reserveReturn(room: TableRoom, sessionId: string, token: string): Promise<boolean> {
+  if (room.halted || room.failed || room.ending) return false;
+  const seat = seatForReturn(room, sessionId, token);
+  if (seat === null) return false;
+  // Made by an earlier try of this session whose connection was lost before it joined (the SDK
+  // tries again with the same session and token): this connection takes it, as a join with a
+  // handshake, not as Colyseus's reconnection without one (the client's decoder is of the old process).
+  if (returningReservation(room, sessionId)) return true;
+  const slot = room.slots[seat]!;
+  // Already this session's (its own connection still open, or its reservation pending): Colyseus's own way.
+  if (slot.sessionId === sessionId || reservations(room)[sessionId]) return false;
+  const name = slot.kind === "human" ? slot.name : slot.personName;
+  const reserve = (room as unknown as { _reserveSeat: (sessionId: string, options: unknown, auth: unknown) => Promise<boolean> })._reserveSeat.bind(room);
+  return reserve(sessionId, returningJoin(name, slot.tokenHash!), true);
+}
+
+/**
+ * Whether `token` is Colyseus's own reconnection token for `sessionId` here (given by this
+ * process: the session is connected, or its seat is held for its reconnection), which Colyseus
+ * takes back its own way. A returning join reserved by reserveReturn is not: it is taken as a join.
+ */
+export function ownReconnection(room: TableRoom, sessionId: string, token: string): boolean {
+  return !returningReservation(room, sessionId) && room.hasReservedSeat(sessionId, token);
 }
 
 /** The match row, written once the first person (player or spectator) has arrived. */

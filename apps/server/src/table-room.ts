@@ -24,13 +24,13 @@ import { Admission, type Refusal, refuseRequest } from "./admission.ts";
 import type { Budgets } from "./budgets.ts";
 import type { MatchRecorder } from "./match-recorder.ts";
 import { matchmakeRequestOf } from "./matchmake-request.ts";
-import { JoinRejected, describeIssues, isReturningJoin, readJoin, returningJoin } from "./table-options.ts";
-import { seatForReturn, seatReturnToken } from "./seat-return.ts";
+import { JoinRejected, describeIssues, readJoin } from "./table-options.ts";
+import { seatReturnToken } from "./seat-return.ts";
 import { END_REASONS, keepWhileEmpty, onAbsentSeat, startGrace } from "./table-room-absence.ts";
 import { createFresh, rebuild, rebuildWaiting } from "./table-room-creation.ts";
 import { halt, onAction, perform } from "./table-room-moves.ts";
 import { botDelay, onBotPace, onChat, onCheckStep, onSkipBots, onUndo } from "./table-room-requests.ts";
-import { gateReservations, recordCreation, reservations, setSeat, sit, untilSetupStored } from "./table-room-seating.ts";
+import { gateReservations, ownReconnection, recordCreation, reservations, reserveReturn, setSeat, sit, untilSetupStored } from "./table-room-seating.ts";
 import { type SeatSlot, type TableClient, chooseSeat, endGrace, seatFacts } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
@@ -343,38 +343,14 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     return (this as unknown as { _serializer?: { handshakeCache?: Uint8Array } })._serializer?.handshakeCache;
   }
 
-  /**
-   * A connection brought a reconnection token this table did not give out in this process (it
-   * was rebuilt since): if it is the token of one of its people's seats for that session, that
-   * seat is reserved for the session as that person's own join (seat-return.ts). Resolves with
-   * whether it was.
-   */
-  async reserveReturn(sessionId: string, token: string): Promise<boolean> {
-    if (this.halted || this.failed || this.ending) return false;
-    const seat = seatForReturn(this, sessionId, token);
-    if (seat === null) return false;
-    const slot = this.slots[seat]!;
-    const pending = reservations(this)[sessionId];
-    // Made by an earlier try of this session whose connection was lost before it joined (the SDK
-    // tries again with the same session and token): this connection takes it, as a join with a
-    // handshake, not as Colyseus's reconnection without one (the client's decoder is of the old process).
-    if (pending && !pending[2] && isReturningJoin(pending[0])) return true;
-    // Already this session's (its own connection still open, or its reservation pending): Colyseus's own way.
-    if (slot.sessionId === sessionId || pending) return false;
-    const name = slot.kind === "human" ? slot.name : slot.personName;
-    const reserve = (this as unknown as { _reserveSeat: (sessionId: string, options: unknown, auth: unknown) => Promise<boolean> })._reserveSeat.bind(this);
-    return reserve(sessionId, returningJoin(name, slot.tokenHash!), true);
+  /** A person's way back by a reconnection token this process did not give out (table-room-seating.ts reserveReturn). */
+  reserveReturn(sessionId: string, token: string): Promise<boolean> {
+    return reserveReturn(this, sessionId, token);
   }
 
-  /**
-   * Whether `token` is Colyseus's own reconnection token for `sessionId` here (given by this
-   * process: the session is connected, or its seat is held for its reconnection), which Colyseus
-   * takes back its own way. A returning join reserved by reserveReturn is not: it is taken as a join.
-   */
+  /** Whether `token` is Colyseus's own reconnection token for `sessionId` here (table-room-seating.ts ownReconnection). */
   ownReconnection(sessionId: string, token: string): boolean {
-    const pending = reservations(this)[sessionId];
-    if (pending && !pending[2] && isReturningJoin(pending[0])) return false;
-    return this.hasReservedSeat(sessionId, token);
+    return ownReconnection(this, sessionId, token);
   }
 
   /** Why a reservation with these options may not be made now, or null. */

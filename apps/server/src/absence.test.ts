@@ -7,7 +7,7 @@
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { MatchStore } from "@saloon/db";
 import { replay } from "@saloon/engine";
-import { type MatchDetail, TABLE_ROOM } from "@saloon/protocol";
+import { type MatchDetail, TABLE_ROOM, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SaloonServer } from "./app.ts";
 import type { TableRoom } from "./table-room.ts";
@@ -91,6 +91,13 @@ describe("a person who leaves a running game", () => {
     const back = await record("ann again", colyseus.sdk.joinById(tableId, { name: "Ann", token: annToken }));
     expect(back.seat).toBe(0);
     await bob.until(() => bob.latest.seats[0]!.kind === "human" && bob.latest.seats[0]!.name === "Ann", "Ann taking her seat back");
+    // Nobody saw her seat's own view while the bot played it (the server left it as it was): from
+    // the first state she gets back, it is her seat's view of the game at that version.
+    const room = serverRoom(bob)!;
+    for (const snapshot of back.snapshots) {
+      const then = replay(fistful, room.seed, 2, fistful.parseOptions(undefined), room.actions.slice(0, snapshot.version));
+      expect(decodeView(snapshot, 0), `Ann's view at version ${snapshot.version}`).toEqual(JSON.parse(JSON.stringify(fistful.view(then, 0))));
+    }
   });
 
   it("once the grace period is over, the others may end the game: stored as abandoned, replayable from its log", async () => {

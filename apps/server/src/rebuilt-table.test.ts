@@ -7,8 +7,8 @@
 import { ClientState, Protocol, matchMaker } from "@colyseus/core";
 import { WebSocket } from "ws";
 import { TableOwnership, hashToken } from "@saloon/db";
-import { type ActionBase, type Seat, createRandom } from "@saloon/engine";
-import { decodeActed } from "@saloon/protocol";
+import { type ActionBase, type Seat, createRandom, replay } from "@saloon/engine";
+import { decodeActed, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sharedEncodingBuffers } from "./table-encoding.ts";
 import { rebuildsUnderWay } from "./table-keeper.ts";
@@ -34,7 +34,7 @@ describe("a table rebuilt from the store", () => {
    * A Fistful game (a person on seat 0, a bot on seat 1) stored as running on a process that
    * died, stopped where the bot owes the next decision; this server then takes it over.
    */
-  async function storedGameAtTheBotsTurn(id: string, personToken: string): Promise<{ seat: Seat }[]> {
+  async function storedGameAtTheBotsTurn(id: string, personToken: string): Promise<{ seat: Seat; action: ActionBase }[]> {
     const options = fistful.parseOptions(undefined);
     const seed = `rebuilt-${id}`;
     let state = fistful.setup(seed, 2, options);
@@ -101,6 +101,9 @@ describe("a table rebuilt from the store", () => {
     expect(buffers.fullState).toBe(sharedEncodingBuffers()!.fullState);
     expect(buffers.patches).toBe(sharedEncodingBuffers()!.patches);
     expect(ann.snapshots[0]!.version).toBe(stored);
+    // Her seat's own view, which the rebuild left unmade (nobody could see it then), is there in the first state she gets.
+    const then = replay(fistful, "rebuilt-rebuiltBotsWait", 2, fistful.parseOptions(undefined), actions);
+    expect(decodeView(ann.snapshots[0]!, 0)).toEqual(JSON.parse(JSON.stringify(fistful.view(then, 0))));
     // Her `acted` is the version after her last stored action, as before the restart.
     const annActed = actions.map((action) => action.seat).lastIndexOf(0) + 1;
     expect(annActed).toBeGreaterThan(0);

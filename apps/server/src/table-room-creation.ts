@@ -134,7 +134,8 @@ function begin(room: TableRoom, game: AnyGame, createdAt: number, graceSeconds: 
   });
   shareHandshake(room);
   room.pulse.watch();
-  room.sync = new TableSync(game, state, () => room.slots.length, room.events);
+  // A seat's own view is made while a connection holds the seat (or may come back to it: Colyseus keeps its session).
+  room.sync = new TableSync(game, state, () => room.slots.length, room.events, (seat) => room.slots[seat]?.sessionId != null);
 }
 
 /** The schema's reflection, by root schema class: the same bytes for every table. */

@@ -108,6 +108,8 @@ export function sit(room: TableRoom, seat: Seat, client: TableClient, request: P
   const returning = slot.kind === "human" && slot.tokenHash === tokenHash;
   slot.client = client;
   slot.sessionId = client.sessionId;
+  // Its view was left as it was while nobody held the seat: up to date before this connection gets any state.
+  room.sync.refreshSeat(seat);
   slot.reconnection = null;
   slot.schema.connected = true;
   endGrace(slot);

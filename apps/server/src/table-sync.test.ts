@@ -48,6 +48,49 @@ describe("the table's projection, key by key", () => {
     }
   });
 
+  it("leaves a seat's view that nobody sees as it was, and brings it up to date before a connection takes the seat", () => {
+    // Each state is an object of its own, as an engine's states are; the view reads the moment from it.
+    const states = moments.map((_, at) => ({ at }));
+    const seatViewsMade = [0, 0];
+    const game = {
+      view: (state: { at: number }, seat: number | null) => {
+        if (seat !== null) seatViewsMade[seat]! += 1;
+        return seat === null ? moments[state.at]!.public : moments[state.at]!.seats[seat];
+      },
+      prompts: () => [],
+    } as unknown as AnyGame;
+    const state = tableState(2);
+    const watched = new Set([0]);
+    const sync = new TableSync(game, state, () => 2, [], (seat) => watched.has(seat));
+    const seatShows = (seat: number) => rebuildView(Object.fromEntries(state.view.entries()), Object.fromEntries(state.seats[seat]!.secret!.view.entries()));
+
+    for (const at of [0, 1, 2, 3]) {
+      sync.publish(states[at], true);
+      expect(seatShows(0)).toEqual(moments[at]!.seats[0]);
+    }
+    // Seat 1 (a bot's, say) was never made: nobody could have seen it.
+    expect(seatViewsMade).toEqual([4, 0]);
+    // Somebody takes it: it shows the last state written, before any state goes to them.
+    watched.add(1);
+    sync.refreshSeat(1);
+    expect(seatShows(1)).toEqual(moments[3]!.seats[1]);
+    sync.refreshSeat(1); // already up to date: nothing made again
+    expect(seatViewsMade[1]).toBe(1);
+
+    // Left again; a state is written without it, and the next one is projected (its move not yet stored)…
+    watched.delete(1);
+    sync.publish(states[4], true);
+    const pending = sync.project(states[5], true);
+    expect(pending.seats[1]!.view).toBeNull();
+    // …when somebody takes the seat: it shows the state written, then the pending one once that is written.
+    watched.add(1);
+    sync.refreshSeat(1);
+    expect(seatShows(1)).toEqual(moments[4]!.seats[1]);
+    sync.write(pending);
+    expect(seatShows(1)).toEqual(moments[5]!.seats[1]);
+    expect(seatShows(0)).toEqual(moments[5]!.seats[0]);
+  });
+
   it("a seat whose view equals the public one holds no paths; an unchanged key is not written again", () => {
     const view = { round: 1, board: { a: [1, 2], b: { x: 1 } } };
     const game = { view: () => view, prompts: () => [] } as unknown as AnyGame;

@@ -41,10 +41,15 @@ interface Override extends Unit {
   members?: ReadonlyMap<string, Override>;
 }
 
-/** The synced part of a game state, unit by unit: the public view, and per seat its overrides and prompt. */
+/**
+ * The synced part of a game state, unit by unit: the public view, and per seat its overrides
+ * (null: not made, as nobody could see that seat's view when the state was projected) and prompt.
+ */
 export interface Projection {
   publicView: Map<string, KeyPaths>;
-  seats: { view: Map<string, Unit>; prompt: string }[];
+  seats: { view: Map<string, Unit> | null; prompt: string }[];
+  /** The game state it was made from: a seat's view left out is made from it once it is needed. */
+  gameState: unknown;
 }
 
 const NO_PATHS: ReadonlyMap<string, string> = new Map();
@@ -207,27 +212,33 @@ export class Projector {
   private readonly seatPaths: ViewerPaths[] = [];
   private readonly seatKeys: Map<string, Override>[] = [];
 
-  project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean): Projection {
+  /** `watched(seat)`: whether any connection sees that seat's own view now; the others' are left out. */
+  project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, watched: (seat: Seat) => boolean): Projection {
     const publicView = this.publicPaths.flatten(game.view(gameState, null));
     const prompts = playing ? game.prompts(gameState) : [];
     const seats = Array.from({ length: seatCount }, (_, seat) => {
-      const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat), publicView);
-      const known = this.seatKeys[seat];
-      const view = new Map<string, Override>();
-      // forEach, not for…of with [key, value]: no entry array per key of every seat's view per move.
-      own.forEach((mine, key) => {
-        const made = override(mine, publicView.get(key), known?.get(key));
-        if (made) view.set(key, made);
-      });
-      // A public key this seat's view lacks: every path of it is ABSENT for the seat.
-      publicView.forEach((shared, key) => {
-        if (!own.has(key)) view.set(key, override(undefined, shared, known?.get(key))!);
-      });
-      this.seatKeys[seat] = view;
       const prompt = prompts.find((p) => p.seat === seat);
-      return { view, prompt: prompt ? JSON.stringify(prompt) : "" };
+      return { view: watched(seat) ? this.seatView(game, gameState, seat, publicView) : null, prompt: prompt ? JSON.stringify(prompt) : "" };
     });
-    return { publicView, seats };
+    return { publicView, seats, gameState };
+  }
+
+  /** What `seat`'s view of `gameState` shows differently from the public view `publicView` (made from the same state). */
+  seatView(game: AnyGame, gameState: unknown, seat: Seat, publicView: ReadonlyMap<string, KeyPaths>): Map<string, Unit> {
+    const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat), publicView);
+    const known = this.seatKeys[seat];
+    const view = new Map<string, Override>();
+    // forEach, not for…of with [key, value]: no entry array per key of every seat's view per move.
+    own.forEach((mine, key) => {
+      const made = override(mine, publicView.get(key), known?.get(key));
+      if (made) view.set(key, made);
+    });
+    // A public key this seat's view lacks: every path of it is ABSENT for the seat.
+    publicView.forEach((shared, key) => {
+      if (!own.has(key)) view.set(key, override(undefined, shared, known?.get(key))!);
+    });
+    this.seatKeys[seat] = view;
+    return view;
   }
 }
 
@@ -264,11 +275,22 @@ export function syncKeys(map: Map<string, string>, last: ReadonlyMap<string, Uni
   next.forEach((now, key) => syncUnit(map, last.get(key), now));
 }
 
-/** One table's outgoing side: its projection into the synced state and its game log. */
+/**
+ * One table's outgoing side: its projection into the synced state and its game log.
+ *
+ * A seat's own view is made only while somebody can see it (`watched`: a connection holds the
+ * seat, or is expected back to it). A bot's seat, or the seat of a person who left, is nobody's to
+ * see, and making it cost as much as the public view, per move: at a Fistful table of one person
+ * and three bots, three of the five views a move made (issue #14). Its synced view is left as it
+ * was and brought up to date when a connection takes the seat (refreshSeat, before that
+ * connection is given any state), so what a client receives is the same.
+ */
 export class TableSync {
   private readonly projector = new Projector();
-  /** What the synced state holds now, key by key (the last projection written). */
-  private written: Projection = { publicView: new Map(), seats: [] };
+  /** What the synced state holds now: the last projection written… */
+  private written: Projection = { publicView: new Map(), seats: [], gameState: undefined };
+  /** …and per seat the overrides its view holds, and the game state they were made from (an older one while nobody watched it). */
+  private readonly seatsWritten: { view: Map<string, Unit>; gameState: unknown }[] = [];
 
   constructor(
     private readonly game: AnyGame,
@@ -276,23 +298,40 @@ export class TableSync {
     private readonly seatCount: () => number,
     /** The game log so far, owned by the room (every accepted action's events, in order). */
     private readonly events: readonly LogEvent[],
+    /** Whether a connection sees `seat`'s own view (holds the seat, or may come back to it). */
+    private readonly watched: (seat: Seat) => boolean = () => true,
   ) {}
 
   project(gameState: unknown, playing: boolean): Projection {
-    return this.projector.project(this.game, gameState, this.seatCount(), playing);
+    return this.projector.project(this.game, gameState, this.seatCount(), playing, this.watched);
   }
 
   /** Writes a projection into the synced state; projections are written in the order they were made. */
   write(projection: Projection): void {
     syncKeys(this.state.view, this.written.publicView, projection.publicView);
-    const written = this.written.seats;
     this.state.seats.forEach((seat, index) => {
-      const secret = seat.secret!;
       const mine = projection.seats[index]!;
-      syncKeys(secret.view, written[index]?.view ?? NO_UNITS, mine.view);
-      if (secret.prompt !== mine.prompt) secret.prompt = mine.prompt;
+      // Left out when it was made, and somebody has taken the seat since: made now, from its own state.
+      if (mine.view === null && this.watched(index)) mine.view = this.projector.seatView(this.game, projection.gameState, index, projection.publicView);
+      if (mine.view !== null) this.writeSeat(index, mine.view, projection.gameState);
+      if (seat.secret!.prompt !== mine.prompt) seat.secret!.prompt = mine.prompt;
     });
     this.written = projection;
+  }
+
+  /**
+   * Brings `seat`'s synced view up to the last state written, if it was left behind while
+   * nobody saw it: called as a connection takes the seat, before it is given any state.
+   */
+  refreshSeat(seat: Seat): void {
+    const { gameState, publicView } = this.written;
+    if (gameState === undefined || this.seatsWritten[seat]?.gameState === gameState) return;
+    this.writeSeat(seat, this.projector.seatView(this.game, gameState, seat, publicView), gameState);
+  }
+
+  private writeSeat(seat: Seat, view: Map<string, Unit>, gameState: unknown): void {
+    syncKeys(this.state.seats[seat]!.secret!.view, this.seatsWritten[seat]?.view ?? NO_UNITS, view);
+    this.seatsWritten[seat] = { view, gameState };
   }
 
   /** Publishes a game state as it is (at a start, an end, or a rebuild: nothing is pending then). */

@@ -1,5 +1,5 @@
 /**
- * pnpm bench:project [--rounds 10]
+ * pnpm bench:project [--rounds 10] [--watched all|1]
  *
  * What a table spends after each accepted move on making what its viewers will see, without the
  * network or the database: every game's stored matches (src/fixtures/matches.json) replayed, and
@@ -7,6 +7,8 @@
  * each seat reduced to its differences, plus prompts: table-sync.ts `project`) made and written
  * into the synced state (`write`), as a table does. Prints the best round's CPU time per action:
  * on a shared machine the best of several rounds is the least disturbed figure.
+ * --watched 1: only seat 0's view is made, as at a table of one person and bots (a seat's own
+ * view is made only while a connection holds it: table-sync.ts); all (the default): every seat's.
  */
 import type { AnyGame, LoggedAction } from "@saloon/engine";
 import { games } from "@saloon/catalog";
@@ -18,9 +20,11 @@ import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.t
 import { readOptions } from "@saloon/cli";
 
 interface Match { seed: string; seats: number; options: unknown; log: LoggedAction[] }
-const { values, fail } = readOptions("pnpm bench:project", { rounds: { type: "string", default: "10" } });
+const { values, fail } = readOptions("pnpm bench:project", { rounds: { type: "string", default: "10" }, watched: { type: "string", default: "all" } });
 const rounds = Number(values.rounds);
 if (!(rounds > 0)) fail("--rounds > 0");
+if (values.watched !== "all" && values.watched !== "1") fail("--watched is all or 1");
+const watched = values.watched === "all" ? () => true : (seat: number) => seat === 0;
 
 /** Every state of a stored match, in order (the rules' work is done once, outside the timing). */
 function statesOf(game: AnyGame, match: Match): unknown[] {
@@ -51,7 +55,7 @@ const cpuMs = () => {
   return (used.user + used.system) / 1000;
 };
 
-console.log(`projection + write per action, best of ${rounds} rounds (CPU time); load average ${(await import("node:os")).loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+console.log(`projection + write per action, best of ${rounds} rounds (CPU time), ${values.watched === "all" ? "every seat's view" : "seat 0's view only"}; load average ${(await import("node:os")).loadavg().map((n) => n.toFixed(1)).join(" ")}`);
 for (const [game, matches] of [[games.fistful, fistfulMatches], [games["el-gaucho"], gauchoMatches], [games["el-paso"], elPasoMatches]] as unknown as [AnyGame, Match[]][]) {
   const played = matches.map((match) => ({ match, states: statesOf(game, match) }));
   const actions = played.reduce((sum, { states }) => sum + states.length - 1, 0);
@@ -61,7 +65,7 @@ for (const [game, matches] of [[games.fistful, fistfulMatches], [games["el-gauch
     let projecting = 0;
     const started = cpuMs();
     for (const { match, states } of played) {
-      const sync = new TableSync(game, syncedState(match.seats), () => match.seats, []);
+      const sync = new TableSync(game, syncedState(match.seats), () => match.seats, [], watched);
       sync.publish(states[0], true);
       for (let i = 1; i < states.length; i++) {
         const before = cpuMs();

@@ -100,6 +100,9 @@ export function untilSetupStored(room: TableRoom): Promise<void> {
 
 /** `tokenHash`: hashToken(request.token), which the join has already (readJoin). */
 export function sit(room: TableRoom, seat: Seat, client: TableClient, request: PlayerJoin, tokenHash: string): void {
+  // The seat's view was left as it was while nobody held the seat: brought up to date before this
+  // connection gets any state, and first, so that a game's view failing leaves the seat untouched.
+  room.sync.refreshSeat(seat);
   const slot = room.slots[seat]!;
   const previous = slot.client;
   const pending = slot.reconnection;
@@ -108,8 +111,6 @@ export function sit(room: TableRoom, seat: Seat, client: TableClient, request: P
   const returning = slot.kind === "human" && slot.tokenHash === tokenHash;
   slot.client = client;
   slot.sessionId = client.sessionId;
-  // Its view was left as it was while nobody held the seat: up to date before this connection gets any state.
-  room.sync.refreshSeat(seat);
   slot.reconnection = null;
   slot.schema.connected = true;
   endGrace(slot);

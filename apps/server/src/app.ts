@@ -56,6 +56,8 @@ export interface SaloonServerConfig {
   store: MatchStore;
   /** The database's `pg` pool (Database.pool), if it has one: accepted moves are written through it (ActionWriter). */
   pool?: ActionWriterOptions["pool"];
+  /** Whether the pool's database keeps named statements (PostgreSQL: ActionWriterOptions.namedStatements). */
+  namedStatements?: boolean;
   /**
    * Redis shared by several server processes (presence, matchmaking, the lobby): redis-parts.ts
    * `redisParts(url)`. Without it this process is the only one on its database, and at start it
@@ -111,7 +113,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     flushMs: config.flushMs ?? 3,
     owner: () => matchMaker.processId,
     onBatch: (rows, roundTripMs, waitedMs) => moveTiming.batch(rows, roundTripMs, waitedMs),
-    ...(config.pool ? { pool: config.pool } : {}),
+    ...(config.pool ? { pool: config.pool, namedStatements: config.namedStatements ?? false } : {}),
   });
   const recoveries = new Map<string, ResumableMatch>();
   const running = new Map<string, TableRoom>();

@@ -1,5 +1,6 @@
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ActionConflict, ActionRefused, ActionWriter, type ActionWriterOptions, OwnershipLost } from "./action-writer.ts";
+import { ActionConflict, ActionRefused, ActionWriter, type ActionWriterOptions, OwnershipLost, type QueryPool } from "./action-writer.ts";
 import { MatchStore } from "./match-store.ts";
 import { TableOwnership } from "./table-ownership.ts";
 import { testDatabases } from "./test-databases.ts";
@@ -10,7 +11,7 @@ const cases = testDatabases().flatMap((database) => (["pg pool", "Prisma"] as co
 describe.each(cases)("group commit of actions on $name, through $via", ({ database, via }) => {
   let db: Awaited<ReturnType<typeof database.open>>;
   const makeWriter = (prisma: typeof db.prisma, logger?: ConstructorParameters<typeof ActionWriter>[1], options: ActionWriterOptions = {}) =>
-    new ActionWriter(prisma, logger, via === "pg pool" ? { ...options, pool: options.pool ?? db.pool! } : options);
+    new ActionWriter(prisma, logger, via === "pg pool" ? { ...options, pool: options.pool ?? db.pool!, namedStatements: db.config.kind === "postgres" } : options);
   let store: MatchStore;
   const matchIds = Array.from({ length: 40 }, (_, i) => `gc-${i}`);
 
@@ -132,20 +133,26 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     expect(await db.prisma.matchAction.count({ where: { matchId: "gc-3", index: { gte: 300 } } })).toBe(3);
   });
 
+  /** The database's pool, with `before` run on each query's text and values first (it may wait, or throw). */
+  const poolSeeing = (before: (text: string, values: unknown[]) => Promise<void> | void): QueryPool => ({
+    async query(query: string | { name: string; text: string; values: unknown[] }, given?: unknown[]) {
+      const { text, values } = typeof query === "string" ? { text: query, values: given ?? [] } : query;
+      await before(text, values);
+      return typeof query === "string" ? db.pool!.query(query, given) : db.pool!.query(query);
+    },
+  });
+
   /** A pool whose action inserts wait until the test lets them go; `sent` lists each batch's rows as "match#index". */
   const heldPool = () => {
     const sent: string[][] = [];
     const held: (() => void)[] = [];
-    const pool = {
-      async query(text: string, values: unknown[]) {
-        if (text.includes('INSERT INTO "MatchAction"')) {
-          const indexes = values[1] as number[];
-          sent.push((values[0] as string[]).map((matchId, i) => `${matchId}#${indexes[i]}`));
-          await new Promise<void>((go) => held.push(go));
-        }
-        return db.pool!.query(text, values);
-      },
-    };
+    const pool = poolSeeing(async (text, values) => {
+      if (text.includes('INSERT INTO "MatchAction"')) {
+        const indexes = values[1] as number[];
+        sent.push((values[0] as string[]).map((matchId, i) => `${matchId}#${indexes[i]}`));
+        await new Promise<void>((go) => held.push(go));
+      }
+    });
     return { pool, sent, held };
   };
   const until = async (done: () => boolean) => {
@@ -155,6 +162,23 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     }
   };
   const row = (matchId: string, index: number) => ({ matchId, index, seat: 0, action: { type: "move", n: index }, at: new Date() });
+
+  it.runIf(via === "pg pool" && database.name === "PostgreSQL")("writes through a named statement, prepared once per connection", async () => {
+    // One connection, so the statements it keeps are the ones this writer made.
+    const config = db.config as { kind: "postgres"; url: string };
+    const single = new pg.Pool({ connectionString: config.url, max: 1 });
+    try {
+      const writer = makeWriter(db.prisma, undefined, { pool: single });
+      await Promise.all([writer.append(row("gc-34", 700)), writer.append(row("gc-35", 700))]);
+      await writer.append(row("gc-34", 701));
+      await writer.close();
+      const { rows } = await single.query("SELECT name FROM pg_prepared_statements");
+      expect(rows.map((r: { name: string }) => r.name)).toEqual(["saloon-insert-MatchAction-any"]);
+      expect(await db.prisma.matchAction.count({ where: { matchId: { in: ["gc-34", "gc-35"] }, index: { gte: 700 } } })).toBe(3);
+    } finally {
+      await single.end();
+    }
+  });
 
   it.runIf(via === "pg pool")("keeps several batches in flight but never two of one table's: its next row waits for the earlier one's commit, and close drains them all", async () => {
     const { pool, sent, held } = heldPool();
@@ -227,15 +251,12 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
 
   it.runIf(via === "pg pool")("leaves a stopped match's rows out of a batch being retried, and settles the stop once it is", async () => {
     let failures = 0;
-    const pool = {
-      async query(text: string, values: unknown[]) {
-        if (text.includes('INSERT INTO "MatchAction"') && failures < 1) {
-          failures += 1;
-          throw new Error("Connection terminated unexpectedly");
-        }
-        return db.pool!.query(text, values);
-      },
-    };
+    const pool = poolSeeing((text) => {
+      if (text.includes('INSERT INTO "MatchAction"') && failures < 1) {
+        failures += 1;
+        throw new Error("Connection terminated unexpectedly");
+      }
+    });
     const writer = makeWriter(db.prisma, undefined, { flushMs: 1, retryDelayMs: 40, pool });
     const stoppedRow = writer.append(row("gc-32", 600)).catch((error: unknown) => error);
     const keptRow = writer.append(row("gc-33", 600));

@@ -1,5 +1,5 @@
 export { adapterFactoryFor, type Database, type DatabaseConfig, databaseConfigFromEnv, DEFAULT_PGLITE_DIR, describeDatabase, openDatabase } from "./connection.ts";
-export { ActionConflict, ActionRefused, type ActionRow, ActionWriter, type ActionWriterOptions, OwnershipLost, type WriterStats } from "./action-writer.ts";
+export { ActionConflict, ActionRefused, type ActionRow, ActionWriter, type ActionWriterOptions, OwnershipLost, type QueryPool, type WriterStats } from "./action-writer.ts";
 export {
   type FinishedMatch,
   hashToken,

@@ -90,6 +90,38 @@ describe("the rebuild queue", () => {
     expect(queue.rushedCount).toBe(3);
   });
 
+  it("has one read of rushed tables under way at a time: the tables rushed meanwhile go together in the next", async () => {
+    const store = heldStore(new Set(ids));
+    const queue = new RebuildQueue(ids, store.load);
+    await tick();
+    expect(store.reads).toHaveLength(1); // the first chunk, held
+    queue.rush("t200");
+    await tick();
+    expect(store.reads.map((read) => read.ids)).toEqual([ids.slice(0, 100), ["t200"]]);
+    // Three more turns, a table rushed in each, while t200's read is under way: no read of their own…
+    for (const id of ["t210", "t220", "t230"]) {
+      queue.rush(id);
+      await tick();
+    }
+    expect(store.reads).toHaveLength(2);
+    // …they go in one read as soon as it is back.
+    store.reads[1]!.finish();
+    await tick();
+    await tick();
+    expect(store.reads.map((read) => read.ids).slice(2)).toEqual([["t210", "t220", "t230"]]);
+    store.reads[2]!.finish();
+    await tick();
+    expect((await queue.next())!.id).toBe("t200");
+    expect((await queue.next())!.id).toBe("t210");
+    store.reads[0]!.finish();
+    const rest = drain(queue);
+    for (let i = 0; i < 10; i++) {
+      await tick();
+      for (const read of store.reads) read.finish();
+    }
+    expect((await rest).slice(0, 2)).toEqual(["t220", "t230"]);
+  });
+
   it("hands out many rushed tables in the order they were asked for, a rushed one still being read keeping its place", async () => {
     const store = heldStore(new Set(ids));
     const queue = new RebuildQueue(ids, store.load);

@@ -104,7 +104,18 @@ export class RebuildQueue {
     if (this.loaded.has(id) || this.loadingAlone.has(id)) return this.notify();
     this.loadingAlone.add(id);
     this.toReadAlone.push(id);
-    if (this.toReadAlone.length > 1) return; // this turn's read is scheduled already
+    // This turn's read is scheduled already, or one is under way: the ids go with the next.
+    if (this.toReadAlone.length > 1 || this.aloneLoads > 0) return;
+    this.readRushed();
+  }
+
+  /**
+   * Reads the rushed tables asked for so far, in one query, at the end of this turn; at most one
+   * such read at a time, and those asked for meanwhile go together in the next. On PGlite, whose
+   * one connection runs one query at a time, a read per turn of the loop queued hundreds of small
+   * reads ahead of the chunks after a restart (each with the query's whole fixed cost).
+   */
+  private readRushed(): void {
     this.aloneLoads += 1;
     setImmediate(() => {
       const ids = this.toReadAlone.filter((wanted) => !this.loaded.has(wanted) && !this.taken.has(wanted));
@@ -116,6 +127,7 @@ export class RebuildQueue {
         )
         .finally(() => {
           this.aloneLoads -= 1;
+          if (this.toReadAlone.length > 0 && !this.failure) this.readRushed();
           this.notify();
         });
     });

@@ -112,11 +112,8 @@ export function endOnce(stream: Writable): void {
 /**
  * A connection that brought a reconnection token the table did not give out in this process:
  * resolves with whether its seat is now reserved for it (seat-return.ts; app.ts sets it).
- */
-/**
- * Reserves the seat a reconnection token names, for its session, if it is one a rebuilt table
- * knows (seat-return.ts); `stillOpen` says whether the connection is still there (it may wait
- * for its table to arrive, and one that left meanwhile gets no reservation).
+ * `stillOpen` says whether the connection is still there: it may wait for its table to arrive,
+ * and one that left meanwhile gets no reservation.
  */
 export type SeatReturns = (request: ReturnRequest, address: string, stillOpen: () => boolean) => Promise<boolean>;
 

@@ -18,7 +18,7 @@
  * gives up; `--way join`: by joining again by id at once (a matchmaking request, then a WebSocket),
  * as every run before 25 Nov.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -85,6 +85,19 @@ function processUsage(pid: number | undefined): { cpuMs: number; systemMs: numbe
 }
 const processCpuMs = (pid: number | undefined): number | null => processUsage(pid)?.cpuMs ?? null;
 /**
+ * The restarted server's main thread (its event loop): ms it ran on a CPU and ms it waited,
+ * runnable, for one (/proc/<pid>/schedstat). Waiting is the machine's share of the seconds: the
+ * bench's clients and PostgreSQL use the same two cores.
+ */
+function mainThread(pid: number | undefined): { ranMs: number; waitedMs: number } | null {
+  try {
+    const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+    return { ranMs: ran! / 1e6, waitedMs: waited! / 1e6 };
+  } catch {
+    return null;
+  }
+}
+/**
  * The kernel's count of connections its listen queues could not take (TcpExt ListenOverflows,
  * machine-wide): each one is a handshake the client repeats a second or more later.
  */
@@ -97,6 +110,21 @@ function listenOverflows(): number | null {
   } catch {
     return null;
   }
+}
+/** CPU ms of each of a process's threads by name (V8's helpers, libuv's pool, …), the busiest first. */
+function threadsOf(pid: number | undefined): [string, number][] {
+  const byName = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const line = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = tid === String(pid) ? "main" : line.slice(line.indexOf("(") + 1, line.lastIndexOf(")"));
+      const fields = line.slice(line.lastIndexOf(")") + 2).split(" ");
+      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {
+    // The process is gone, or this is not Linux.
+  }
+  return [...byName].sort((a, b) => b[1] - a[1]);
 }
 const spread = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
@@ -166,7 +194,7 @@ const seatedAt: number[] = [];
 const readyAt: number[] = [];
 // The restarted server's CPU, sampled every 100 ms from its spawn: what it had used when the last
 // table was ready is known only afterwards (a bot's move shows when its table was ready).
-const cpuSamples: { at: number; cpuMs: number; systemMs: number; minorFaults: number }[] = [];
+const cpuSamples: { at: number; cpuMs: number; systemMs: number; minorFaults: number; ranMs: number; waitedMs: number }[] = [];
 let sampling: NodeJS.Timeout | null = null;
 const everyoneBack = Promise.all(
   people.map(async (person, i) => {
@@ -182,12 +210,14 @@ const everyoneBack = Promise.all(
 server = await startServer(port, calm, 300_000, profiling, (child) => {
   sampling = setInterval(() => {
     const usage = processUsage(child.pid);
-    if (usage !== null) cpuSamples.push({ at: Date.now() - restarting, ...usage });
+    const thread = mainThread(child.pid);
+    if (usage !== null && thread !== null) cpuSamples.push({ at: Date.now() - restarting, ...usage, ...thread });
   }, 100);
 });
 const logTime = (msg: string) => (server.logs.find((line) => line.msg === msg)?.time as number | undefined) ?? Number.NaN;
 const takeover = server.logs.find((line) => line.msg === "tables taken over");
 await everyoneBack;
+const threads = threadsOf(server.child.pid);
 clearInterval(sampling!);
 // The moves the tables already back made meanwhile: work the server did beside the way back.
 const movesMeanwhile = people.reduce((sum, person, i) => sum + person.maxSeen - person.rejoinedAt[rejoins[i]!]!, 0);
@@ -250,6 +280,8 @@ const cpuAtReady = cpuSamples.find((sample) => sample.at >= lastReady) ?? cpuSam
 if (cpuAtReady) console.log(`restarted server's own CPU:     ${seconds(cpuAtReady.cpuMs)} s until every table is ready (sampled every 0.1 s)`);
 // Memory the process touches for the first time costs a page fault each 4 KiB (~6-12 µs each on
 // this VM, measured apart): a restarted server fills its heap from nothing.
+if (cpuAtReady) console.log(`restarted server's main thread: ran ${seconds(cpuAtReady.ranMs)} s, waited for a CPU ${seconds(cpuAtReady.waitedMs)} s until every table is ready`);
+if (threads.length > 0) console.log(`restarted server's threads:     ${threads.map(([name, cpuMs]) => `${name} ${seconds(cpuMs)} s`).join(", ")} (CPU until every table moved)`);
 if (cpuAtReady) console.log(`restarted server's kernel part: ${seconds(cpuAtReady.systemMs)} s of it in the kernel; ${cpuAtReady.minorFaults.toLocaleString("en")} minor page faults`);
 const sampleAt = (msg: string) => cpuSamples.find((sample) => sample.at >= logTime(msg) - restarting);
 const [listening, rebuilt] = [sampleAt("Saloon server listening"), sampleAt("running games rebuilt")];

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { Client, type Room } from "@colyseus/sdk";
 import { findGame } from "@saloon/catalog";
-import { type AnyGame, type FinalScores, type Seat, createRandom } from "@saloon/engine";
+import { type AnyGame, type BotMemory, type FinalScores, type Seat, createRandom } from "@saloon/engine";
 import {
   type AnswerMark,
   type CreateTableRequest,
@@ -68,6 +68,8 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
     let seat: Seat | null | undefined;
     let game: AnyGame | undefined;
     const random = createRandom(token);
+    // This seat's memory between its decisions at this table (BotMemory).
+    const memory: BotMemory = {};
     /**
      * Where the table stood when the answer on its way was sent: one answer per decision. It is on
      * its way until the table shows it (this seat's `acted` changed: answerLanded) or refuses it;
@@ -104,7 +106,7 @@ export async function playTable(options: TableBotOptions): Promise<TableBotResul
       if (done || !current || !game || seat === null || seat === undefined || !owes(current)) return;
       const prompt = decodePrompt(current, seat)!;
       inFlight = { version: current.version, acted: decodeActed(current, seat) };
-      room.send("action", game.bot(decodeView(current, seat), prompt, random));
+      room.send("action", game.bot(decodeView(current, seat), prompt, random, memory));
     };
 
     const onState = () => {

@@ -49,11 +49,11 @@ export function simulateMany(game: AnyGame, players: number, games: number, seed
   const finals: FinalScores[] = [];
   const statSums: Record<string, number> = {};
   const decisionMs: number[] = [];
-  const timedBot: Chooser<any, any, any, any> = (g, state, seat, random) => {
+  const timedBot: Chooser<any, any, any, any> = (g, state, seat, random, memory) => {
     const prompt = g.prompts(state).find((p) => p.seat === seat)!;
     const view = g.view(state, seat);
     const started = performance.now();
-    const action = g.bot(view, prompt, random);
+    const action = g.bot(view, prompt, random, memory);
     decisionMs.push(performance.now() - started);
     return action;
   };

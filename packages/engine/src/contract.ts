@@ -81,6 +81,17 @@ export interface FinalScores {
   winners: Seat[];
 }
 
+/**
+ * What a bot may keep between the decisions of one seat at one table: the caller holds one per
+ * seat and table (a room's bot seat, a simulated game's seat) and hands it to each decision of
+ * that seat. It only saves work: a bot decides the same with it, with a new one, or without one.
+ * (A bot's search carried between its decisions of a turn, El Paso's, kept per seat in the bot's
+ * module was overwritten by every other table's decision on a server, and never served.)
+ */
+export interface BotMemory {
+  carried?: unknown;
+}
+
 /** A source of randomness for bots (never the game's own RNG, which lives in the state). */
 export interface Random {
   /** An integer in [min, max], both included. */
@@ -116,8 +127,11 @@ export interface Game<S, A extends ActionBase, O, V> {
   view(state: S, viewer: Seat | null): V;
   /** Filters one log event for a viewer: null when the viewer must not see it. */
   viewEvent(event: LogEvent, viewer: Seat | null): LogEvent | null;
-  /** The bot hook: picks one of `prompt.options` seeing only what the seat itself may see. */
-  bot(view: V, prompt: Prompt<A>, random: Random): A;
+  /**
+   * The bot hook: picks one of `prompt.options` seeing only what the seat itself may see.
+   * `memory`, when given, is the same object at every decision of this seat at this table.
+   */
+  bot(view: V, prompt: Prompt<A>, random: Random, memory?: BotMemory): A;
   /**
    * Optional, for the simulator: named figures per seat of a finished game (turns taken,
    * deliveries, objectives met …), from its final state and every event it produced.

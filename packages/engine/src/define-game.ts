@@ -1,4 +1,4 @@
-import type { ActionBase, ApplyResult, AutomaSeat, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
+import type { ActionBase, ApplyResult, AutomaSeat, BotMemory, FinalScores, Game, LogEvent, Prompt, Random, Seat } from "./contract.ts";
 import { GameRuleError } from "./contract.ts";
 import { create } from "mutative";
 import { cloneJson, copyJson, deepFreeze, freezeChanges, isBoundedJson, sameJson } from "./json.ts";
@@ -40,7 +40,7 @@ export interface GameRules<S, A extends ActionBase, O, V> {
   scores(state: S): FinalScores | null;
   view(state: S, viewer: Seat | null): V;
   viewEvent?(event: LogEvent, viewer: Seat | null): LogEvent | null;
-  bot(view: V, prompt: Prompt<A>, random: Random): A;
+  bot(view: V, prompt: Prompt<A>, random: Random, memory?: BotMemory): A;
   stats?(state: S, events: readonly LogEvent[]): Record<string, number>[];
   automaSeats?(seats: number, options: O): AutomaSeat[];
   closesUndo?(before: S, after: S, seat: Seat): "reveal" | "turn" | null;

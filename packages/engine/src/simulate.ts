@@ -1,4 +1,4 @@
-import type { ActionBase, Game, LogEvent, Random, Seat } from "./contract.ts";
+import type { ActionBase, BotMemory, Game, LogEvent, Random, Seat } from "./contract.ts";
 import { createRandom } from "./rng.ts";
 
 export interface LoggedAction {
@@ -12,12 +12,14 @@ export type Chooser<S, A extends ActionBase, O, V> = (
   state: S,
   seat: Seat,
   random: Random,
+  /** The seat's own, the same at each of its decisions in this game (BotMemory). */
+  memory?: BotMemory,
 ) => A;
 
-export const gameBot: Chooser<any, any, any, any> = (game, state, seat, random) => {
+export const gameBot: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
   const prompt = game.prompts(state).find((p) => p.seat === seat);
   if (!prompt) throw new Error(`seat ${seat} has no prompt`);
-  return game.bot(game.view(state, seat), prompt, random);
+  return game.bot(game.view(state, seat), prompt, random, memory);
 };
 
 /** Picks uniformly among the offered options: the baseline bots must beat. */
@@ -53,6 +55,7 @@ export function playOut<S, A extends ActionBase, O, V>(
   const choosers = config.choosers ?? Array.from({ length: config.seats }, () => gameBot as Chooser<S, A, O, V>);
   const maxActions = config.maxActions ?? 100_000;
   let state = game.setup(config.seed, config.seats, config.options);
+  const memories: BotMemory[] = Array.from({ length: config.seats }, () => ({}));
   const log: LoggedAction[] = [];
   const events: LogEvent[] = [];
   while (!game.isOver(state)) {
@@ -62,7 +65,7 @@ export function playOut<S, A extends ActionBase, O, V>(
     if (!prompt) throw new Error(`${game.id} is not over but nobody owes a decision (seed ${config.seed})`);
     const chooser = choosers[prompt.seat];
     if (!chooser) throw new Error(`no chooser for seat ${prompt.seat}`);
-    const action = chooser(game, state, prompt.seat, random);
+    const action = chooser(game, state, prompt.seat, random, memories[prompt.seat]);
     // `apply` checks the action against the seat's options (ILLEGAL_ACTION), so it is not matched twice.
     const result = game.apply(state, prompt.seat, action);
     if (!result.ok && result.error.code === "ILLEGAL_ACTION") {

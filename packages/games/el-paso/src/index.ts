@@ -17,6 +17,7 @@
  */
 import { GameRuleError, defineGame } from "@saloon/engine";
 import { chooseAction } from "./bot/index.ts";
+import { WEIGHTS } from "./bot/weights.ts";
 import { BUILDING_TYPES, type BuildingType, TRAIN_CARDS } from "./data.ts";
 import { ACTION_TYPES, type ElPasoAction, currentPrompt } from "./prompts.ts";
 import { perform, thaw } from "./rules.ts";
@@ -97,7 +98,7 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   scores: finalScores,
   view: viewFor,
   // Sue's prompts have one option: her turn is decided by the rules, the room only paces it.
-  bot: (view, prompt, random) => (prompt.kind === "sue" ? prompt.options[0]! : chooseAction(view, prompt, random)),
+  bot: (view, prompt, random, memory) => (prompt.kind === "sue" ? prompt.options[0]! : chooseAction(view, prompt, random, WEIGHTS, memory)),
   automaSeats: (_seats, options) => (options.solo ? [{ seat: SUE_SEAT, name: "Sue" }] : []),
   stats: simulationStats,
   closesUndo,

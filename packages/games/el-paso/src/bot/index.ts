@@ -21,7 +21,7 @@
  * is the trial state of the option it chose (`searchFor`, reuse.ts): the decisions stay the
  * same, about half of them find most of their trials made already.
  */
-import type { Random } from "@saloon/engine";
+import type { BotMemory, Random } from "@saloon/engine";
 import { BREEDS, type NodeId, SPACE_COST } from "../data.ts";
 import { type ElPasoAction, type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
@@ -118,19 +118,19 @@ function trialsOf(search: Search, state: ElPasoState, options: readonly ElPasoAc
 }
 
 /**
- * Per seat, the last decision's search and the trial of the option it chose (see reuse.ts). One
- * per seat, whatever the table: another table's decision only replaces it, and the comparison
- * keeps a search from serving a table it was not made for.
+ * The last decision's search and the trial of the option it chose (see reuse.ts), kept in the
+ * seat's BotMemory, which its caller holds for this seat at this table. (Kept per seat in this
+ * module before, it was replaced by every other table's decision on a server with many tables,
+ * so it never served there.) The comparisons keep a search from serving a table or seat it was
+ * not made for, should a caller share a memory.
  */
-const LAST: { search: Search; next: ElPasoState }[] = [];
-
-/** Drops the carried searches (tests: a decision must come out the same without them). */
-export function forgetSearches(): void {
-  LAST.length = 0;
-  reused = 0;
+interface Carried {
+  search: Search;
+  next: ElPasoState;
 }
+
 let reused = 0;
-/** How many decisions found their table in the last search since `forgetSearches` (tests). */
+/** How many decisions in this process found their table in the last search (tests). */
 export const carriedSearches = (): number => reused;
 
 function sameBelief(a: Belief, b: Belief): boolean {
@@ -151,9 +151,9 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */
-function searchFor(belief: Belief, weights: Weights): { search: Search; state: ElPasoState } {
+function searchFor(belief: Belief, weights: Weights, memory: BotMemory | undefined): { search: Search; state: ElPasoState } {
   const horizon = horizonAt(belief.state, belief.seat);
-  const last = LAST[belief.seat];
+  const last = memory?.carried as Carried | undefined;
   if (last !== undefined) {
     const s = last.search;
     // The trial state stands in for the belief's: the carried values are keyed by its objects.
@@ -175,13 +175,13 @@ function judged(search: Search, state: ElPasoState): number {
   return known;
 }
 
-export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Random, weights: Weights = WEIGHTS): ElPasoAction {
+export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Random, weights: Weights = WEIGHTS, memory?: BotMemory): ElPasoAction {
   const options = prompt.options;
   if (options.length === 1) return options[0]!;
   const belief = beliefFromView(view, prompt.seat);
-  const { search, state } = searchFor(belief, weights);
+  const { search, state } = searchFor(belief, weights, memory);
   // Carried to the next decision only from here, and only when the choice has a trial state.
-  delete LAST[belief.seat];
+  if (memory) memory.carried = undefined;
   // An exchange token: used when the card it draws is expected to improve the next delivery.
   if (offersExchange(options) && exchangeGain(search, state) > weights.token * search.horizon.invest + 0.15) return { type: "exchange" };
   const trials = trialsOf(search, state, options);
@@ -203,7 +203,7 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   // Whether the next decision starts where this trial ended is for it to check (searchFor).
   // A trial that ends the turn has no next decision of this turn to serve.
   const chosen = trials.made[best];
-  if (chosen && stillMyTurn(search, chosen.state)) LAST[belief.seat] = { search, next: chosen.state };
+  if (memory && chosen && stillMyTurn(search, chosen.state)) memory.carried = { search, next: chosen.state } satisfies Carried;
   return options[best]!;
 }
 

@@ -18,8 +18,9 @@
  * of playing the turn out won 29.3 % of 200 such games (issue #14, 24 Nov 2026).
  *
  * The search is carried to the seat's next decision of the same turn when the table it rebuilds
- * is the trial state of the option it chose (`searchFor`, reuse.ts): the decisions stay the
- * same, about half of them find most of their trials made already.
+ * is the trial state of the option it chose (`searchFor`, reuse.ts), in the seat's BotMemory when
+ * the caller keeps one: the decisions stay the same, about half of them find most of their trials
+ * made already.
  */
 import type { BotMemory, Random } from "@saloon/engine";
 import { BREEDS, type NodeId, SPACE_COST } from "../data.ts";

@@ -49,7 +49,7 @@ import type { AnyGame } from "@saloon/engine";
 import { describeTrace, joinMoves } from "./bench-load-trace.ts";
 import type { TraceFile } from "./move-trace.ts";
 import { type ClientMove, type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
-import { type ServerProcess, freePort, startServer } from "./process-harness.ts";
+import { type ServerProcess, freePort, mainThreadNs, startServer } from "./process-harness.ts";
 import { readOptions } from "@saloon/cli";
 
 const { values, fail } = readOptions("pnpm bench:load", {
@@ -89,15 +89,6 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the command).
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-}
-/**
- * The server's main thread (the event loop): ns it ran and ns it waited, runnable, for a CPU
- * (/proc/<pid>/schedstat). On a shared machine the second says how much of a move's latency is
- * the machine's, not the server's.
- */
-function schedNs(pid: number): { ran: number; waited: number } {
-  const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
-  return { ran: ran!, waited: waited! };
 }
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
@@ -197,7 +188,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const drained = await untilDrained(server);
   const logFrom = server.logs.length;
   const cpuFrom = cpuSeconds(server.child.pid!);
-  const schedFrom = schedNs(server.child.pid!);
+  const schedFrom = mainThreadNs(server.child.pid!);
   let rssMax = rssMb(server.child.pid!);
   const started = performance.now();
   // For tools that watch the same window from outside (packages/db/scripts/pg-watch.mjs).
@@ -208,7 +199,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   for (const thread of threads) thread.worker.postMessage("stop");
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(server.child.pid!) - cpuFrom;
-  const sched = schedNs(server.child.pid!);
+  const sched = mainThreadNs(server.child.pid!);
   clearInterval(sampler);
   const totals = { player: emptyTally(), spectator: emptyTally(), refused: 0, refusedMeasured: 0, finished: 0, failures: [] as string[], busy: [] as number[] };
   for (const result of await Promise.all(threads.map((thread) => thread.result))) {

@@ -25,7 +25,7 @@ import { join } from "node:path";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
 import { httpFetch } from "./http-fetch.ts";
-import { SteadyPlayer, freePort, startServer } from "./process-harness.ts";
+import { SteadyPlayer, freePort, mainThreadNs, startServer } from "./process-harness.ts";
 import { readOptions } from "@saloon/cli";
 
 const { values, fail } = readOptions("pnpm bench:recovery", {
@@ -84,15 +84,11 @@ function processUsage(pid: number | undefined): { cpuMs: number; systemMs: numbe
   }
 }
 const processCpuMs = (pid: number | undefined): number | null => processUsage(pid)?.cpuMs ?? null;
-/**
- * The restarted server's main thread (its event loop): ms it ran on a CPU and ms it waited,
- * runnable, for one (/proc/<pid>/schedstat). Waiting is the machine's share of the seconds: the
- * bench's clients and PostgreSQL use the same two cores.
- */
+/** The restarted server's main thread, in ms (mainThreadNs), or null once it is gone. */
 function mainThread(pid: number | undefined): { ranMs: number; waitedMs: number } | null {
   try {
-    const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
-    return { ranMs: ran! / 1e6, waitedMs: waited! / 1e6 };
+    const { ran, waited } = mainThreadNs(pid!);
+    return { ranMs: ran / 1e6, waitedMs: waited / 1e6 };
   } catch {
     return null;
   }

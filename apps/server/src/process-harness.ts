@@ -5,7 +5,7 @@
  * restart.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +69,16 @@ export interface ServerProcess {
   /** Resolves with the first log line that matches. */
   waitForLog(match: (line: Record<string, unknown>) => boolean, what: string, timeoutMs?: number): Promise<Record<string, unknown>>;
   kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * A process's main thread (for a server, its event loop): ns it ran on a CPU and ns it waited,
+ * runnable, for one (Linux /proc/<pid>/schedstat; throws elsewhere). On a shared machine the
+ * wait is the machine's share of the latency or of the seconds, not the server's work.
+ */
+export function mainThreadNs(pid: number): { ran: number; waited: number } {
+  const [ran, waited] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+  return { ran: ran!, waited: waited! };
 }
 
 /**

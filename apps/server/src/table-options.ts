@@ -46,6 +46,8 @@ export interface JoinRead {
   parsed: ReturnType<typeof parseJoin>;
   /** hashToken of a well-formed join's token (a person is known by it), null without one. */
   readonly tokenHash: string | null;
+  /** Made by returningJoin: the server's reservation for a person coming back by their seat's token. */
+  readonly returning?: true;
 }
 
 const joinReads = new WeakMap<object, JoinRead>();
@@ -87,16 +89,13 @@ export function readJoin(raw: unknown): JoinRead {
 export function returningJoin(name: string, tokenHash: string): Record<string, unknown> {
   const join = { name };
   const parsed = { success: true, data: { name } } as unknown as JoinRead["parsed"];
-  joinReads.set(join, { join, parsed, tokenHash });
-  returningJoins.add(join);
+  joinReads.set(join, { join, parsed, tokenHash, returning: true });
   return join;
 }
 
-const returningJoins = new WeakSet<object>();
-
 /** Whether a reservation's options are a returningJoin this process made (never a client's options). */
 export function isReturningJoin(options: unknown): boolean {
-  return options !== null && typeof options === "object" && returningJoins.has(options);
+  return options !== null && typeof options === "object" && joinReads.get(options)?.returning === true;
 }
 
 /** Byte length of the value as JSON, or null when it is not JSON at all (BigInt, cycles). */

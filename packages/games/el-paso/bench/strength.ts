@@ -33,6 +33,8 @@ const games2 = Number(values.games2);
 const games4 = Number(values.games4);
 if (!(Number.isInteger(games2) && games2 >= 0 && games2 % 2 === 0)) fail("--games2 must be an even whole number");
 if (!(Number.isInteger(games4) && games4 >= 0 && games4 % 2 === 0)) fail("--games4 must be an even whole number");
+// Handed to git as an argument: a revision, never an option of git's.
+if (values.rev.startsWith("-")) fail("--rev must be a revision (a branch, a tag, a commit), not start with -");
 
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, "../src");

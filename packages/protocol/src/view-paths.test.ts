@@ -60,6 +60,13 @@ describe("views as paths to leaves", () => {
     expect(rebuildView({ ...asRecord(before), ...asRecord(after) })).toEqual({ a: 4 });
   });
 
+  it("rebuilds whatever order the paths come in: children before their container, siblings of equal length alternating", () => {
+    const paths = { "/b/y": "2", "/a/x": "1", "/b/z": "[3]", "/a": "{", "/b": "{", "/ab": "{", "/ab/x": "4", "/a/w": '"w"' };
+    expect(rebuildView(paths)).toEqual({ a: { x: 1, w: "w" }, b: { y: 2, z: [3] }, ab: { x: 4 } });
+    // A seat's override turns a public leaf into a container its children fill.
+    expect(rebuildView({ "/a": "1", "/c": "2" }, { "/a": "[", "/a/0": "5", "/a/1": "6" })).toEqual({ a: [5, 6], c: 2 });
+  });
+
   it("refuses a view that is not a plain object", () => {
     expect(() => flattenView([1])).toThrow(/plain object/);
     expect(() => flattenView(null)).toThrow(/plain object/);

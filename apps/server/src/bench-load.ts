@@ -78,6 +78,8 @@ const drainCommitMs = Number(values["drain-commit-ms"]);
 const gameIds = values.game.split(",").map((id) => id.trim());
 for (const id of gameIds) if (!Object.hasOwn(games, id)) fail(`no game "${id}"; choose from ${Object.keys(games).join(", ")}`);
 if (values.database !== "pglite" && values.database !== "postgres") fail("--database is pglite or postgres");
+const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+if (values.database === "postgres" && !serverUrl) fail("--database postgres needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server to make a scratch database on)");
 if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1 && drainCommitMs >= 0)) {
   fail("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2, --drain-commit-ms >= 0");
 }
@@ -264,9 +266,7 @@ const traceFile = join(values.profile ?? dir, "trace.json");
 let dropScratch = async () => {};
 let env: Record<string, string>;
 if (values.database === "postgres") {
-  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("--database postgres needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server to make a scratch database on)");
-  const scratch = await scratchPostgres(serverUrl);
+  const scratch = await scratchPostgres(serverUrl!);
   dropScratch = scratch.drop;
   env = { DATABASE_URL: scratch.url };
 } else {

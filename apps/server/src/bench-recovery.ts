@@ -63,8 +63,8 @@ const fistful = games.fistful!;
 
 const dir = mkdtempSync(join(tmpdir(), "saloon-bench-recovery-"));
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (onPostgres && !serverUrl) throw new Error("--database postgres needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server)");
-const scratch = onPostgres ? await scratchPostgres(serverUrl!) : null;
+if (onPostgres && !serverUrl) fail("--database postgres needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server)");
+const scratch = onPostgres && serverUrl ? await scratchPostgres(serverUrl) : null;
 const database: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { PGLITE_DIR: join(dir, "pglite"), DATABASE_URL: "" };
 const port = await freePort();
 // Before the kill the tables move slowly (about one move a second each), as people do.

@@ -69,25 +69,47 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
   it("stores whether a person or a bot decided each action, and chat lines in the same batch, each settled once committed", async () => {
     const writer = makeWriter(db.prisma, undefined, { flushMs: 20 });
     const at = new Date("2026-05-06T07:08:09.010Z");
-    const person = writer.append({ matchId: "gc-5", index: 400, seat: 0, action: { type: "mine" }, at, byPerson: true });
-    const line = { index: 0, seat: 0, name: "Ann\u0000", move: 401, text: "after my move \ud800 <b>", at: at.getTime() };
+    // The person's move last: it sends the batch at once, with what was queued before it.
+    const bot = writer.append({ matchId: "gc-5", index: 400, seat: 1, action: { type: "bot's" }, at });
+    const line = { index: 0, seat: 0, name: "Ann\u0000", move: 400, text: "after my move \ud800 <b>", at: at.getTime() };
     const chat = writer.appendChat("gc-5", line);
     const spectator = writer.appendChat("gc-5", { ...line, index: 1, seat: null, name: "Spectator", text: "{\"x\"}, NULL" });
-    const bot = writer.append({ matchId: "gc-5", index: 401, seat: 1, action: { type: "bot's" }, at });
+    const person = writer.append({ matchId: "gc-5", index: 401, seat: 0, action: { type: "mine" }, at, byPerson: true });
     await Promise.all([person, chat, spectator, bot]);
     // One statement for the batch's two actions, one for its two lines.
     expect(writer.stats.batches).toBe(2);
     expect(writer.stats.largestBatch).toBe(2);
     const actions = await db.prisma.matchAction.findMany({ where: { matchId: "gc-5", index: { gte: 400 } }, orderBy: { index: "asc" } });
-    expect(actions.map((row) => row.byPerson)).toEqual([true, false]);
+    expect(actions.map((row) => row.byPerson)).toEqual([false, true]);
     const lines = await db.prisma.matchChat.findMany({ where: { matchId: "gc-5" }, orderBy: { index: "asc" } });
     expect(lines.map(({ index, seat, name, move, text, at }) => ({ index, seat, name, move, text, at: at.getTime() }))).toEqual([
-      { index: 0, seat: 0, name: "Ann", move: 401, text: "after my move \ufffd <b>", at: at.getTime() },
-      { index: 1, seat: null, name: "Spectator", move: 401, text: '{"x"}, NULL', at: at.getTime() },
+      { index: 0, seat: 0, name: "Ann", move: 400, text: "after my move \ufffd <b>", at: at.getTime() },
+      { index: 1, seat: null, name: "Spectator", move: 400, text: '{"x"}, NULL', at: at.getTime() },
     ]);
     // The same line again (a lost answer) is fine; another line at its place means another copy writes.
     await writer.appendChat("gc-5", line);
     await expect(writer.appendChat("gc-5", { ...line, text: "something else" })).rejects.toBeInstanceOf(ActionConflict);
+    await writer.close();
+  });
+
+  it("sends a person's move at once, with the bots' moves queued before it; a bot's move alone waits for company", async () => {
+    // A wait no test would sit through: only a person's move (or close) can send these rows.
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 60_000 });
+    const at = new Date();
+    let botStored = false;
+    const bot = writer.append({ matchId: "gc-6", index: 500, seat: 1, action: { type: "bot's" }, at }).then(() => (botStored = true));
+    await new Promise((done) => setTimeout(done, 300));
+    expect(botStored).toBe(false);
+    expect(writer.stats.batches).toBe(0);
+    const started = performance.now();
+    await writer.append({ matchId: "gc-8", index: 500, seat: 0, action: { type: "mine" }, at, byPerson: true });
+    expect(performance.now() - started).toBeLessThan(30_000);
+    await bot;
+    // One statement for both: the bot's move rode along with the person's.
+    expect(writer.stats.batches).toBe(1);
+    expect(writer.stats.largestBatch).toBe(2);
+    const stored = await db.prisma.matchAction.findMany({ where: { matchId: { in: ["gc-6", "gc-8"] }, index: 500 }, orderBy: { matchId: "asc" } });
+    expect(stored.map((row) => [row.matchId, row.byPerson])).toEqual([["gc-6", false], ["gc-8", true]]);
     await writer.close();
   });
 

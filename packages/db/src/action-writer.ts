@@ -5,8 +5,9 @@
  * way (a line is shown only once stored): a batch that holds some writes them in a second
  * INSERT once its moves are committed (and settled), so chat costs a batch without any line
  * nothing and never delays the moves beside it; a line never waits on its own. A batch goes out
- * when it holds `maxRows` rows, `flushMs` after its first row, or as soon as a batch in flight
- * comes back (its rows have waited already); up to `maxInFlight` batches are in flight at once,
+ * when it holds `maxRows` rows, `flushMs` after its first row, as soon as a batch in flight
+ * comes back (its rows have waited already), or at once for a person's move when nothing is in
+ * flight (a person waits for it; a bot's move has its delay); up to `maxInFlight` batches are in flight at once,
  * each on its own connection of the pool. The promise `append` returns settles when its row is
  * committed.
  *
@@ -173,7 +174,12 @@ export class ActionWriter {
     return new Promise<void>((done, fail) => {
       // Actions are legal options the rules made, but the store never trusts a string it is given.
       this.queue.push({ kind: "action", row, json: JSON.stringify(storableJson(row.action)), done, fail, queuedAt: performance.now() });
-      this.schedule();
+      // A person is waiting to see their move; a bot's move comes after its delay anyway. So a
+      // person's row goes at once while no batch is in flight, taking the rows queued so far
+      // along, instead of waiting `flushMs` for company. While batches are in flight it waits as
+      // any row does (their return sends it), which keeps the batches few under load.
+      if (row.byPerson === true && this.inFlight.size === 0) this.flushNow();
+      else this.schedule();
     });
   }
 

@@ -24,7 +24,7 @@
  */
 import type { BotMemory, Random } from "@saloon/engine";
 import { BREEDS, type NodeId, SPACE_COST } from "../data.ts";
-import { type ElPasoAction, type ElPasoPrompt, currentPrompt } from "../prompts.ts";
+import { type ElPasoAction, type ElPasoPrompt, currentPrompt, handSize } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
@@ -85,12 +85,20 @@ interface Search {
    * settling an opened step walks the same greedy steps its completion walks again.
    */
   values: Map<ElPasoState, number>;
-  steps: Map<ElPasoState, ElPasoState | null>;
+  steps: Map<ElPasoState, Step>;
   /** The trials made from each state: the next decision of the turn tries them again. */
   trials: Map<ElPasoState, Trials>;
   /** `exchangeGain` by state. */
   gains: Map<ElPasoState, number>;
 }
+/**
+ * A greedy step: the state after the best option, null when nothing is left to try, or
+ * `ENDS_TURN` when the best option is a `done` that ends the turn (`endsTurnQuietly`): that step
+ * is judged on the state before it and needs no trial.
+ */
+const ENDS_TURN = Symbol("ends the turn");
+type Step = ElPasoState | null | typeof ENDS_TURN;
+
 interface Trial {
   state: ElPasoState;
   bonus: number;
@@ -212,6 +220,7 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
 function optionValue(search: Search, state: ElPasoState, trials: Trials, i: number): number {
   const option = trials.options[i]!;
   if (option.type === "auxExchange") return judged(search, state) + exchangeGain(search, state) - 0.05;
+  if (option.type === "done" && endsTurnQuietly(search, state)) return judged(search, state);
   const trial = tryOption(search, state, trials, i);
   if (!trial) return -Infinity;
   // Which card an exchange puts back changes the hand, not the rest of the turn.
@@ -252,18 +261,37 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
 
 const stillMyTurn = (search: Search, s: ElPasoState): boolean => s.phase.kind === "turn" && s.active === search.belief.seat && s.turnCount === search.turn;
 
+/**
+ * Whether `done` in `s` ends the turn and leaves a state the evaluation judges exactly as `s`:
+ * the last open frame closes, the hand is refilled from the bot's own draw pile (placeholders,
+ * which the evaluation does not count: the composition of that pile is the belief's) and the
+ * next seat's turn begins; the evaluation reads neither the stack nor the turn. Not when the draw
+ * pile would run out (a reshuffle brings real cards into the hand) or when the turn ends the
+ * game (the evaluation of a finished game differs). A `done` was a quarter of all trial states
+ * (issue #14); this way it costs none, and every decision stays the same.
+ */
+function endsTurnQuietly(search: Search, s: ElPasoState): boolean {
+  if (s.stack.length !== 1 || s.phase.kind !== "turn" || s.active !== search.belief.seat) return false;
+  const kind = s.stack[0]!.kind;
+  if (kind !== "actions" && kind !== "aux" && kind !== "hireSecond" && kind !== "exchangeAgain") return false;
+  const simm = s.end.simmSeat;
+  if (simm !== null && s.active === (simm + s.seats - 1) % s.seats) return false;
+  const me = s.players[s.active]!;
+  return me.draw.length >= handSize(me) - me.hand.length;
+}
+
 /** Plays the rest of the turn greedily: each step takes the option whose settled result evaluates best. */
 function complete(search: Search, state: ElPasoState): number {
   let s = state;
   for (let steps = 0; steps < 40 && stillMyTurn(search, s); steps++) {
     const next = greedyStep(search, s);
-    if (!next) break;
+    if (next === null || next === ENDS_TURN) break;
     s = next;
   }
   return judged(search, s);
 }
 
-function greedyStep(search: Search, s: ElPasoState): ElPasoState | null {
+function greedyStep(search: Search, s: ElPasoState): Step {
   let step = search.steps.get(s);
   if (step === undefined) {
     step = bestStep(search, s);
@@ -273,10 +301,10 @@ function greedyStep(search: Search, s: ElPasoState): ElPasoState | null {
 }
 
 /** The state after the option whose settled result evaluates best (null: nothing to try). */
-function bestStep(search: Search, s: ElPasoState): ElPasoState | null {
+function bestStep(search: Search, s: ElPasoState): Step {
   const prompt = currentPrompt(s);
   if (!prompt) return null;
-  let best: ElPasoState | null = null;
+  let best: Step = null;
   let bestValue = -Infinity;
   const depth = s.stack.length;
   const options = prompt.options;
@@ -285,6 +313,14 @@ function bestStep(search: Search, s: ElPasoState): ElPasoState | null {
   for (let i = 0; i < options.length; i++) {
     const option = options[i]!;
     if ((keep !== null && !keep[i]) || skippedInTrials(option)) continue;
+    if (option.type === "done" && endsTurnQuietly(search, s)) {
+      const value = judged(search, s);
+      if (value > bestValue) {
+        best = ENDS_TURN;
+        bestValue = value;
+      }
+      continue;
+    }
     const trial = tryOption(search, s, trials, i);
     if (!trial) continue;
     // A destination is worth what the bot would do there: the rest of the turn is played out.
@@ -312,7 +348,8 @@ function settle(search: Search, state: ElPasoState, depth: number): ElPasoState 
     const opened = s.stack.length > depth || top?.kind === "deliver";
     if (!opened) break;
     const next = greedyStep(search, s);
-    if (!next) break;
+    // A `done` that ends the turn leaves a state judged as this one.
+    if (next === null || next === ENDS_TURN) break;
     s = next;
   }
   return s;

@@ -153,10 +153,11 @@ const sameHorizon = (a: Horizon, b: Horizon): boolean => a.deliveries === b.deli
 
 /**
  * `sameValue` of two states, the parts that differ most often first (the stack, the seat's own
- * entry): a carried search that does not fit is told so before the whole table is walked.
+ * entry): a carried search that does not fit is told so before the whole table is walked. A
+ * stand-in of the trial matches the real card or tile it stood for (reuse.ts `standsFor`).
  */
 function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
-  return a.active === b.active && a.turnCount === b.turnCount && sameValue(a.stack, b.stack) && sameValue(a.players[seat], b.players[seat]) && sameValue(a, b);
+  return a.active === b.active && a.turnCount === b.turnCount && sameValue(a.stack, b.stack) && sameValue(a.players[seat], b.players[seat], true) && sameValue(a, b, true);
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */

@@ -45,7 +45,21 @@ function newExchangeGain(search: Search, state: ElPasoState): number {
     for (let i = 0; i < NB; i++) total += pool[i]!;
   }
   if (total === 0 || cards === 0) return 0;
-  const now = nextDeliveryValue(belief, state, hand, cards, horizon, weights);
+  // The next delivery's worth depends on which breeds the hand holds, not how many of each (its
+  // breeding value counts a breed once; the duplicates a tile counts are taken as likely, not
+  // counted): hands with the same breeds are judged once, by the breeds as bits.
+  const known = new Map<number, number>();
+  const worth = (): number => {
+    let breeds = 0;
+    for (let i = 0; i < NB; i++) if (hand[i]! > 0) breeds |= 1 << i;
+    let value = known.get(breeds);
+    if (value === undefined) {
+      value = nextDeliveryValue(belief, state, hand, cards, horizon, weights);
+      known.set(breeds, value);
+    }
+    return value;
+  };
+  const now = worth();
   let expected = 0;
   for (let b = 0; b < NB; b++) {
     const n = pool[b]!;
@@ -56,7 +70,7 @@ function newExchangeGain(search: Search, state: ElPasoState): number {
     for (let drop = 0; drop < NB; drop++) {
       if (hand[drop] === 0) continue;
       hand[drop]!--;
-      best = Math.max(best, nextDeliveryValue(belief, state, hand, cards, horizon, weights));
+      best = Math.max(best, worth());
       hand[drop]!++;
     }
     hand[b]!--;

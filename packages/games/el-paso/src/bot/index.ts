@@ -128,7 +128,7 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   const trials = trialsOf(search, state, options);
   const keep = pruned(options, state);
   const moves = prompt.kind === "move" ? moveValues(search, state, trials, keep) : null;
-  const byStep = BY_STEP.has(prompt.kind) ? stepValuesFor(search, state, options) : null;
+  const byStep = BY_STEP.has(prompt.kind) ? stepValuesFor(search, state, trials.options) : null;
   let best = 0;
   let bestValue = -Infinity;
   for (let i = 0; i < options.length; i++) {

@@ -241,7 +241,8 @@ function bestStep(search: Search, s: ElPasoState): Step {
     } else values[i] = judged(search, settle(search, trial.state, depth)) + trial.bonus;
   }
   if (delivery) rewardsByPost(search, trials, values, depth);
-  search.stepValues.set(s, { options, values });
+  // The options of the kept trials, when they are: a decision at this state finds them by identity.
+  search.stepValues.set(s, { options: trials.options, values });
   let best = -1;
   for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
   if (best < 0) return null;

@@ -22,8 +22,8 @@
  * decisions were each played out to the end of the turn, option by option, until 6 Dec 2026.
  * Judging them by the greedy step instead lost badly (29.3 % of 200 2-player games, 24 Nov 2026;
  * 42.4 % of 800 in this form) as long as the greedy step judged a delivery without its post's
- * reward; with the reward (search.ts `rewardsByPost`) it won 49.6 % of 1,200 2-player and 49.0 %
- * of 600 4-player games, with a quarter fewer trial states. Cuts of the play-outs' breadth or
+ * reward; with the reward (search.ts `rewardsByPost`) it won 50.8 % of 1,200 2-player and 49.4 %
+ * of 1,400 4-player games, with a quarter fewer trial states. Cuts of the play-outs' breadth or
  * depth lost: the 3 best options by their first step 26.5 % of 200 games, play-outs cut to 2
  * greedy steps 41 %, to 1 step 7 %.
  *

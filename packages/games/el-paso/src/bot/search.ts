@@ -54,6 +54,8 @@ export type Step = ElPasoState | null | typeof ENDS_TURN;
 export interface StepValues {
   options: readonly ElPasoAction[];
   values: number[];
+  /** For a delivery's step: what each option's value counts of its post's reward. */
+  rewards?: number[];
 }
 
 export interface Trial {
@@ -92,7 +94,10 @@ export function stepValuesFor(search: Search, state: ElPasoState, options: reado
   greedyStep(search, state);
   const step = search.stepValues.get(state);
   if (step === undefined || !(step.options === options || sameValue(step.options, options))) return null;
-  return step.values;
+  // A delivery decided here counts its post's whole reward (`rewardsByPost`).
+  const rewards = step.rewards;
+  if (rewards === undefined) return step.values;
+  return step.values.map((v, i) => v + ((1 - PLAYOUT_REWARD) / PLAYOUT_REWARD) * rewards[i]!);
 }
 
 export function judged(search: Search, state: ElPasoState): number {
@@ -240,9 +245,9 @@ function bestStep(search: Search, s: ElPasoState): Step {
       delivery = true;
     } else values[i] = judged(search, settle(search, trial.state, depth)) + trial.bonus;
   }
-  if (delivery) rewardsByPost(search, trials, values, depth);
+  const rewards = delivery ? rewardsByPost(search, trials, values, depth) : undefined;
   // The options of the kept trials, when they are: a decision at this state finds them by identity.
-  search.stepValues.set(s, { options: trials.options, values });
+  search.stepValues.set(s, { options: trials.options, values, rewards });
   let best = -1;
   for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
   if (best < 0) return null;
@@ -256,9 +261,21 @@ function bestStep(search: Search, s: ElPasoState): Step {
  * reward is the same whichever disc; a disc's money may change what the reward can buy, which
  * this leaves out). Judged without its reward, a delivery went to the post that pays least
  * later: P10 for P12, P00 for P07 (several VP a delivery); played out per disc, the rewards were
- * a fifth of a turn's trials.
+ * a fifth of a turn's trials. A step counts `PLAYOUT_REWARD` of the reward, the delivery decided
+ * (stepValuesFor) all of it. Returns what was added to each option's value.
  */
-function rewardsByPost(search: Search, trials: Trials, values: number[], depth: number): void {
+/**
+ * The share of a post's reward a greedy step counts: a move's play-out that reaches El Paso values
+ * the delivery with half its reward. With all of it the bot hurried to El Paso: games were 0.45
+ * turns shorter per player than with the bot before and the first seat's edge grew (2 players,
+ * 2,000 games: seat 0 won 57.5 % against 54.8 %; 4 players: the last seat 20.6 % against 23.3 %);
+ * with half, 0.36 turns shorter, 56.2 % and 22.5 %, at the same strength. With none (a delivery
+ * judged without its reward), a turn's later decisions judged by the greedy step lost: 42.4 % of
+ * 800 2-player games (issue #14, 6 Dec 2026).
+ */
+const PLAYOUT_REWARD = 0.5;
+
+function rewardsByPost(search: Search, trials: Trials, values: number[], depth: number): number[] {
   const options = trials.options;
   const bestAt = new Map<string, number>();
   for (let i = 0; i < options.length; i++) {
@@ -272,10 +289,13 @@ function rewardsByPost(search: Search, trials: Trials, values: number[], depth: 
     const state = trials.made[i]!.state;
     gains.set(post, judged(search, settle(search, state, depth, true)) - judged(search, state));
   }
+  const added: number[] = [];
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
-    if (o.type === "deliver" && values[i] !== -Infinity) values[i]! += gains.get(o.post)!;
+    added.push(0);
+    if (o.type === "deliver" && values[i] !== -Infinity) values[i]! += added[i] = PLAYOUT_REWARD * gains.get(o.post)!;
   }
+  return added;
 }
 
 /**

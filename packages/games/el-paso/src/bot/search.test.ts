@@ -7,7 +7,7 @@ import type { ElPasoView } from "../view.ts";
 import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
-import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, trialsOf, tryOption } from "./search.ts";
+import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -61,6 +61,28 @@ describe("the search", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(50);
+  }, 60_000);
+
+  it("judges an auxiliary action that ends the turn as the rules' trial of it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["actions"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      if (state.stack[0]?.kind !== "actions" || !endsTurnQuietly(search, state)) continue;
+      for (const option of prompt.options) {
+        if (option.type !== "aux" || option.aux === 3) continue;
+        const seat = prompt.seat;
+        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        perform(copy, seat, option);
+        const light = auxEndsTurn(state, seat, option.aux);
+        expect(stillMyTurn(search, light)).toBe(false);
+        expect(light.players[seat]!.money).toBe(copy.players[seat]!.money);
+        expect(light.players[seat]!.certs).toBe(copy.players[seat]!.certs);
+        expect(evaluate(search.belief, light, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   }, 60_000);
 
   it("takes the delivery that playing each one out with its post's reward takes, or one nearly as good", () => {

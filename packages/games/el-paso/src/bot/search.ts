@@ -6,8 +6,8 @@
  * (index.ts). A step's values are kept too: a decision inside a location follows them (index.ts
  * `stepValue`), and a move's destinations are bounded by them (moves.ts).
  */
-import { type NodeId, SPACE_COST } from "../data.ts";
-import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
+import { AUX1_MONEY, AUX1_MONEY_UPGRADED, MAX_CERTIFICATES, type NodeId, SPACE_COST } from "../data.ts";
+import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
@@ -148,6 +148,7 @@ export function tryOption(search: Search, state: ElPasoState, trials: Trials, i:
 
 function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Trial | null {
   const seat = search.belief.seat;
+  if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
   const parts = partsChangedBy(state, option);
   const copy = trialCopy(state, seat, parts);
   try {
@@ -169,6 +170,36 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   }
   return { state: copy, bonus };
 }
+
+/**
+ * An auxiliary action (1: money, 2: a certificate) in place of a location's actions when that
+ * location is the turn's last open frame: the turn ends, and the state after it is judged as one
+ * whose seat's entry has the money or certificate, as `perform` would leave it (endsTurnQuietly:
+ * the evaluation reads neither the stack, the turn nor the placeholders drawn). Made without the
+ * rules' copy and steps: such a trial is in nearly every arrival a move plays out, and nothing is
+ * tried from it.
+ */
+export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoState {
+  const me = s.players[seat]!;
+  const players = [...s.players];
+  players[seat] = Object.freeze({
+    money: aux === 1 ? me.money + (cleared(me, "D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY) : me.money,
+    tokens: me.tokens,
+    certs: aux === 2 ? me.certs + Math.min(1, MAX_CERTIFICATES - me.certs) : me.certs,
+    discs: me.discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard: me.discard,
+    workers: me.workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  });
+  // The next seat's turn, as far as `stillMyTurn` asks.
+  Object.freeze(players);
+  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+}
+const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 
 export const stillMyTurn = (search: Search, s: ElPasoState): boolean => s.phase.kind === "turn" && s.active === search.belief.seat && s.turnCount === search.turn;
 

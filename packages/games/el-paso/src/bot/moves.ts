@@ -4,8 +4,9 @@
  * (`upperBound`). The play-outs are made from the highest bound down, and a destination whose
  * bound is below the best play-out found by more than `SLACK` is not played out: it is taken not
  * to be the best (the bound is not strict: 2 % of arrivals play out above it by more than the
- * slack, and 98.5 % of moves choose as playing every destination out does; search.test.ts). About two destinations of a move are not played out, but the first steps are most of a
- * move's trials: this saves ~5 % of all trial states (10.95 → 10.47 per action, 20 seeded 2-player
+ * slack, and 98.5 % of moves choose as playing every destination out does; search.test.ts).
+ * About two destinations of a move are not played out, but the first steps are most of a move's
+ * trials: this saves ~5 % of all trial states (10.95 → 10.47 per action, 20 seeded 2-player
  * games; issue #14, 6 Dec 2026). A bound of printed actions made without the rules is what a
  * larger cut would need.
  */

@@ -7,7 +7,8 @@ import type { ElPasoView } from "../view.ts";
 import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
-import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
+import { sameValue } from "./reuse.ts";
+import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption, workerBonus } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -79,6 +80,23 @@ describe("the search", () => {
         expect(light.players[seat]!.money).toBe(copy.players[seat]!.money);
         expect(light.players[seat]!.certs).toBe(copy.players[seat]!.certs);
         expect(evaluate(search.belief, light, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("makes a worker bonus's state as the rules make it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["actions", "aux", "hireSecond", "deliver"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      for (const option of prompt.options) {
+        if (option.type !== "bonus") continue;
+        const seat = prompt.seat;
+        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        perform(copy, seat, option);
+        expect(sameValue(workerBonus(state, seat, option.worker), copy)).toBe(true);
         checked++;
       }
     }

@@ -6,7 +6,7 @@
  * (index.ts). A step's values are kept too: a decision inside a location follows them (index.ts
  * `stepValue`), and a move's destinations are bounded by them (moves.ts).
  */
-import { AUX1_MONEY, AUX1_MONEY_UPGRADED, MAX_CERTIFICATES, type NodeId, SPACE_COST } from "../data.ts";
+import { AUX1_MONEY, AUX1_MONEY_UPGRADED, BUILDER_BONUS_COST, ENGINEER_BONUS, MAX_CERTIFICATES, type NodeId, SPACE_COST, WILD_BONUS, type WorkerType, workerOf } from "../data.ts";
 import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
@@ -149,6 +149,7 @@ export function tryOption(search: Search, state: ElPasoState, trials: Trials, i:
 function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Trial | null {
   const seat = search.belief.seat;
   if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
+  if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
   const parts = partsChangedBy(state, option);
   const copy = trialCopy(state, seat, parts);
   try {
@@ -200,6 +201,39 @@ export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoSt
   return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
 }
 const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
+
+/** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
+const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliver"]);
+
+/**
+ * A worker bonus as the rules carry it out (rules.ts `workerBonus`): the first worker of the type
+ * goes from the worker area to the discard pile, and the seat gains its money or buys a
+ * certificate. Made without the rules' copy of the seat's piles and the stack: the state shares
+ * everything else with `s` (a trial never writes into the state it is made from), and nothing
+ * else changes. A decision inside a location judges every bonus offered (index.ts `stepValue`).
+ */
+export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): ElPasoState {
+  const me = s.players[seat]!;
+  let at = -1;
+  for (let i = 0; i < me.workers.length && at < 0; i++) if (workerOf(me.workers[i]!) === worker) at = i;
+  const workers = [...me.workers];
+  const [card] = workers.splice(at, 1);
+  const players = [...s.players];
+  players[seat] = {
+    money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
+    tokens: me.tokens,
+    certs: worker === "BLD" ? me.certs + 1 : me.certs,
+    discs: me.discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard: [...me.discard, card!],
+    workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+  return { ...s, players };
+}
 
 export const stillMyTurn = (search: Search, s: ElPasoState): boolean => s.phase.kind === "turn" && s.active === search.belief.seat && s.turnCount === search.turn;
 

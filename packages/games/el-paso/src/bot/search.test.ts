@@ -8,7 +8,7 @@ import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./beli
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption, workerBonus } from "./search.ts";
+import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption, delivered, workerBonus } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -101,6 +101,23 @@ describe("the search", () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("makes a delivery's state as the rules make it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      for (const option of prompt.options) {
+        if (option.type !== "deliver" || option.post === "P00") continue;
+        const seat = prompt.seat;
+        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        perform(copy, seat, option);
+        expect(sameValue(delivered(state, seat, option.post, option.disc, option.spend), copy)).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   }, 60_000);
 
   it("takes the delivery that playing each one out with its post's reward takes, or one nearly as good", () => {

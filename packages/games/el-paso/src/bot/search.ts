@@ -6,7 +6,22 @@
  * (index.ts). A step's values are kept too: a decision inside a location follows them (index.ts
  * `stepValue`), and a move's destinations are bounded by them (moves.ts).
  */
-import { AUX1_MONEY, AUX1_MONEY_UPGRADED, BUILDER_BONUS_COST, ENGINEER_BONUS, MAX_CERTIFICATES, type NodeId, SPACE_COST, WILD_BONUS, type WorkerType, workerOf } from "../data.ts";
+import {
+  AUX1_MONEY,
+  AUX1_MONEY_UPGRADED,
+  BUILDER_BONUS_COST,
+  DISC_DATA,
+  type DiscId,
+  ENGINEER_BONUS,
+  MAX_CERTIFICATES,
+  type NodeId,
+  POST_DATA,
+  type PostId,
+  SPACE_COST,
+  WILD_BONUS,
+  type WorkerType,
+  workerOf,
+} from "../data.ts";
 import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
@@ -149,6 +164,7 @@ export function tryOption(search: Search, state: ElPasoState, trials: Trials, i:
 function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Trial | null {
   const seat = search.belief.seat;
   if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
+  if (option.type === "deliver" && POST_DATA[option.post].reward !== null && state.stack.at(-1)?.kind === "deliver" && state.active === seat) return { state: delivered(state, seat, option.post, option.disc, option.spend), bonus: 0 };
   if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
   const parts = partsChangedBy(state, option);
   const copy = trialCopy(state, seat, parts);
@@ -201,6 +217,41 @@ export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoSt
   return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
 }
 const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
+
+/**
+ * A delivery to a post with a reward, as the rules carry it out (rules.ts `deliver`): the
+ * certificates spent, the disc from the seat's board to the post, the disc's money, the delivery's
+ * frame replaced by the reward's. Made without the rules' copy of the seat's piles, the stack and
+ * the posts: a delivery's options (posts × discs) were the most frequent trials of all, one in
+ * six, in every move that reaches El Paso. (A post without a reward ends the turn: those go
+ * through the rules.)
+ */
+export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
+  const me = s.players[seat]!;
+  const discs: DiscId[] = [];
+  for (let i = 0; i < me.discs.length; i++) if (me.discs[i] !== disc) discs.push(me.discs[i]!);
+  const players = [...s.players];
+  players[seat] = {
+    money: me.money + DISC_DATA[disc].money,
+    tokens: me.tokens,
+    certs: me.certs - spend,
+    discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard: me.discard,
+    workers: me.workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+  // Frozen, as a trial's changed parts are (belief.ts freezeChanged): trials from it share them.
+  const posts = Object.freeze({ ...s.posts, [post]: Object.freeze([...s.posts[post], Object.freeze({ seat, disc })]) });
+  // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
+  const stack: ElPasoState["stack"] = [];
+  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
+  stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
+  return { ...s, players, posts, stack };
+}
 
 /** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
 const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliver"]);

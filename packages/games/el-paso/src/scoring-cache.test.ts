@@ -64,8 +64,14 @@ describe("the best objective assignment, resources and score so far, cached per 
 
   it("a hand-built (unfrozen) state changed in place is searched again", () => {
     const match = (matches as MatchFixture[]).find((m) => m.seats === 2 && !m.options)!;
+    // The match's last state where seat 0 has workers in its area (taken away below).
     let state = elPaso.setup(match.seed, match.seats);
-    for (const { seat, action } of match.log) state = (elPaso.apply(state, seat, action) as { state: typeof state }).state;
+    let last = state;
+    for (const { seat, action } of match.log) {
+      state = (elPaso.apply(state, seat, action) as { state: typeof state }).state;
+      if (state.players[0]!.workers.length > 0) last = state;
+    }
+    state = last;
     const built = structuredClone(state);
     const first = bestObjectives(built, 0);
     built.players[0]!.objectives = [];

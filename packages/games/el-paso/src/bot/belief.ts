@@ -101,13 +101,7 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
       bonuses: [...p.bonuses],
     });
   }
-  const seen = new Set<string | null>();
-  addAll(seen, view.objDisplay);
-  addAll(seen, view.bonDisplay);
-  for (let s = 0; s < view.players.length; s++) {
-    addAll(seen, view.players[s]!.objectives);
-    addAll(seen, view.players[s]!.bonuses);
-  }
+  const piles = tilePiles(view);
   const state: ElPasoState = {
     seats: view.seats,
     options: DEFAULT_OPTIONS,
@@ -126,13 +120,47 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     trainSides: view.trainSides,
     objDisplay: frozen(view.objDisplay),
     bonDisplay: frozen(view.bonDisplay),
-    objPile: Object.freeze(OBJECTIVE_IDS.filter((t) => !seen.has(t)).slice(0, view.objPile)) as string[],
-    bonPile: Object.freeze(BONUS_IDS.filter((t) => !seen.has(t)).slice(0, view.bonPile)) as string[],
+    objPile: piles.objPile,
+    bonPile: piles.bonPile,
     box: frozen(view.boxed),
     end: view.end,
     turnCount: 0,
   };
   return { seat, state, drawCattle, drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)), drawWorkers };
+}
+
+/**
+ * The face-down tile piles: the tiles nobody can see (not on display, not held), in an arbitrary
+ * order, as many as the view counts. Made again only when a display, a pile's count or a
+ * player's tiles changed (each is the same frozen list in the next view while it does not): every
+ * decision rebuilt them from the whole list of tiles.
+ */
+interface TilePiles {
+  inputs: readonly unknown[];
+  objPile: string[];
+  bonPile: string[];
+}
+const TILE_PILES = new WeakMap<object, TilePiles>();
+function tilePiles(view: ElPasoView): TilePiles {
+  const inputs: unknown[] = [view.bonDisplay, view.objPile, view.bonPile];
+  for (let s = 0; s < view.players.length; s++) inputs.push(view.players[s]!.objectives, view.players[s]!.bonuses);
+  const known = TILE_PILES.get(view.objDisplay);
+  if (known !== undefined && known.inputs.length === inputs.length && known.inputs.every((x, i) => x === inputs[i])) return known;
+  const seen = new Set<string | null>();
+  addAll(seen, view.objDisplay);
+  addAll(seen, view.bonDisplay);
+  for (let s = 0; s < view.players.length; s++) {
+    addAll(seen, view.players[s]!.objectives);
+    addAll(seen, view.players[s]!.bonuses);
+  }
+  const piles: TilePiles = {
+    inputs,
+    objPile: Object.freeze(OBJECTIVE_IDS.filter((t) => !seen.has(t)).slice(0, view.objPile)) as string[],
+    bonPile: Object.freeze(BONUS_IDS.filter((t) => !seen.has(t)).slice(0, view.bonPile)) as string[],
+  };
+  // Only frozen lists stay what they were; a hand-built view's may be changed in place.
+  if (Object.isFrozen(view.objDisplay) && inputs.every((x) => typeof x !== "object" || Object.isFrozen(x))) TILE_PILES.set(view.objDisplay, piles);
+  return piles;
 }
 
 /** Takes a pile's cards off the counts of what the seat owns. */

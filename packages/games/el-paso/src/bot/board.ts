@@ -38,9 +38,22 @@ export interface BoardFacts {
 }
 const BOARD_FACTS = new WeakMap<object, BoardFacts>();
 
+// The last board's and posts' facts beside the weak maps: a decision's evaluations mostly share
+// one board and one posts object, and a weak map's lookup on a frozen key cost more than the
+// facts' own sums (postFacts was 2.8 % of the simulator's profile).
+let lastBoard: object | null = null;
+let lastBoardFacts: BoardFacts | null = null;
+let lastPosts: object | null = null;
+let lastPostFacts: PostFacts | null = null;
+
 export function boardFacts(board: ElPasoState["board"], seat: Seat): BoardFacts {
+  if (board === lastBoard && lastBoardFacts!.seat === seat) return lastBoardFacts!;
   const known = BOARD_FACTS.get(board);
-  if (known?.seat === seat) return known;
+  if (known?.seat === seat) {
+    lastBoard = board;
+    lastBoardFacts = known;
+    return known;
+  }
   const facts: BoardFacts = { seat, types: [], vp: 0, builders: 0 };
   for (const node in board) {
     const tile = board[node as NodeId]!;
@@ -50,7 +63,11 @@ export function boardFacts(board: ElPasoState["board"], seat: Seat): BoardFacts 
     facts.vp += BUILDING_VP[type];
     facts.builders += type;
   }
-  if (Object.isFrozen(board)) BOARD_FACTS.set(board, facts);
+  if (Object.isFrozen(board)) {
+    BOARD_FACTS.set(board, facts);
+    lastBoard = board;
+    lastBoardFacts = facts;
+  }
   return facts;
 }
 
@@ -65,8 +82,13 @@ export interface PostFacts {
 const POST_FACTS = new WeakMap<object, PostFacts>();
 
 export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
+  if (posts === lastPosts && lastPostFacts!.seat === seat) return lastPostFacts!;
   const known = POST_FACTS.get(posts);
-  if (known?.seat === seat) return known;
+  if (known?.seat === seat) {
+    lastPosts = posts;
+    lastPostFacts = known;
+    return known;
+  }
   const facts: PostFacts = { seat, vp: 0, discs10: 0, discs16: 0, open: [] };
   for (const post of POSTS) {
     let own = false;
@@ -80,7 +102,11 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
     facts.open.push(POST_DATA[post].multi || !own);
   }
   // Frozen all the way down: the posts' lists are frozen with them (bot/belief.ts, engine states).
-  if (Object.isFrozen(posts) && POSTS.every((post) => Object.isFrozen(posts[post]))) POST_FACTS.set(posts, facts);
+  if (Object.isFrozen(posts) && POSTS.every((post) => Object.isFrozen(posts[post]))) {
+    POST_FACTS.set(posts, facts);
+    lastPosts = posts;
+    lastPostFacts = facts;
+  }
   return facts;
 }
 

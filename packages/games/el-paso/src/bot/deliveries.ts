@@ -48,12 +48,19 @@ const NODES = [0, -1.7321, 1.7321];
 const NODE_WEIGHTS = [2 / 3, 1 / 6, 1 / 6];
 
 const POST_LIST = POSTS.map((post) => POST_DATA[post]);
+// The posts' figures as plain arrays by post index: read for every post at every node of every
+// delivery of every evaluation.
+const POST_MIN = POST_LIST.map((d) => d.min);
+const POST_VP = POST_LIST.map((d) => d.vp);
+const POST_DARK = POST_LIST.map((d) => d.dark);
+const POST_MULTI = POST_LIST.map((d) => d.multi);
+const NP = POSTS.length;
 
-/** What delivering a breeding value of `total` to the post of this index is worth (0: no post). */
-function postWorth(index: number, total: number, w: Weights): number {
+/** What delivering a breeding value of `total` to the post of this index is worth (0: no post); `reward` is `rewards(w)`. */
+function postWorth(index: number, total: number, reward: readonly number[], spareCert: number): number {
   if (index < 0) return 0;
-  const spend = Math.max(0, POST_LIST[index]!.min - total);
-  return POST_LIST[index]!.vp + rewards(w)[index]! - spend * w.spareCert;
+  const spend = Math.max(0, POST_MIN[index]! - total);
+  return POST_VP[index]! + reward[index]! - spend * spareCert;
 }
 
 /** The weights' post rewards by post index, once per weights object (a lookup by post id per post tried cost more). */
@@ -67,21 +74,24 @@ function rewards(w: Weights): number[] {
 }
 const REWARDS = new WeakMap<Weights, number[]>();
 
-/** The index of the best post a breeding value reaches with the certificates at hand (-1: none). */
-function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, w: Weights): number {
+/** The worth of the post `bestPost` found last (0 when none): its caller reads it instead of working it out again. */
+let bestWorth = 0;
+
+/** The index of the best post a breeding value reaches with the certificates at hand (-1: none); its worth in `bestWorth`. */
+function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, reward: readonly number[], spareCert: number): number {
   let index = -1;
   let worth = 0;
-  for (let p = 0; p < POSTS.length; p++) {
+  for (let p = 0; p < NP; p++) {
     if (!open[p]) continue;
-    const data = POST_LIST[p]!;
-    if (data.dark ? light + dark === 0 : light === 0) continue;
-    if (Math.max(0, data.min - total) > certs) continue;
-    const value = postWorth(p, total, w);
+    if (POST_DARK[p] ? light + dark === 0 : light === 0) continue;
+    if (Math.max(0, POST_MIN[p]! - total) > certs) continue;
+    const value = postWorth(p, total, reward, spareCert);
     if (index < 0 || value > worth) {
       index = p;
       worth = value;
     }
   }
+  bestWorth = worth;
   return index;
 }
 
@@ -90,11 +100,22 @@ function bestPost(total: number, certs: number, open: boolean[], light: number, 
  * from the draw pile) and the certificates on the track, the later ones with a hand drawn from the
  * whole herd. Each takes the best post its breeding value reaches; a one-disc post is used up.
  */
-export function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand: number[], handCards: number, herd: number[], deliveries: number, w: Weights): number {
+export function deliveriesValue(
+  b: Belief,
+  s: ElPasoState,
+  me: PlayerState,
+  hand: number[],
+  handCards: number,
+  herd: number[],
+  deliveries: number,
+  w: Weights,
+  facts: readonly boolean[] = postFacts(s.posts, b.seat).open,
+): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
+  const reward = rewards(w);
+  const spareCert = w.spareCert;
   // A scratch copy (the loop below closes posts): one list per call was garbage at every evaluation.
-  const facts = postFacts(s.posts, b.seat).open;
   const open = OPEN;
   for (let p = 0; p < facts.length; p++) open[p] = facts[p]!;
   let light = 0;
@@ -115,14 +136,14 @@ export function deliveriesValue(b: Belief, s: ElPasoState, me: PlayerState, hand
     let used = -1;
     for (let k = 0; k < NODES.length; k++) {
       const total = spread.mean + NODES[k]! * spread.sd + perm;
-      const index = bestPost(total, certs, open, light, dark, w);
+      const index = bestPost(total, certs, open, light, dark, reward, spareCert);
       if (k === 0) used = index;
-      expected += NODE_WEIGHTS[k]! * postWorth(index, total, w);
+      expected += NODE_WEIGHTS[k]! * bestWorth;
     }
     value += Math.min(1, deliveries - i) * expected;
     // That post is used up if it takes one disc only.
-    if (used >= 0 && !POST_DATA[POSTS[used]!].multi) open[used] = false;
-    if (used >= 0 && POST_DATA[POSTS[used]!].dark && dark > 0) dark--;
+    if (used >= 0 && !POST_MULTI[used]) open[used] = false;
+    if (used >= 0 && POST_DARK[used] && dark > 0) dark--;
     else light = Math.max(0, light - 1);
   }
   return value;

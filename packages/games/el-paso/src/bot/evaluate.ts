@@ -24,7 +24,8 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   const me = s.players[seat]!;
   const own = holdings(b, me);
   const { types: buildingTypes, vp: buildingsVp, builders } = boardFacts(s.board, seat);
-  const { vp: postsVp, discs10, discs16 } = postFacts(s.posts, seat);
+  const posts = postFacts(s.posts, seat);
+  const { vp: postsVp, discs10, discs16 } = posts;
 
   // Points already on the scoring pad (objectives and money below); every figure is a whole number.
   let vp = buildingsVp + postsVp;
@@ -41,7 +42,7 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   const usable = Math.min(me.money, w.dollarsPerTurn * h.turns);
   let value = vp + usable * (late + (w.dollar - late) * h.invest) + (me.money - usable) * late;
   value += knownObjectivesValue(b, me.objectives, own, builders, discs10, discs16, h, w);
-  value += deliveriesValue(b, s, me, own.hand, own.handCards, own.cattle, deliveriesLeft, w);
+  value += deliveriesValue(b, s, me, own.hand, own.handCards, own.cattle, deliveriesLeft, w, posts.open);
   value += Math.min(me.tokens, 3) * w.token * h.invest;
   value += workersUse(s, own, buildingTypes, w) * h.invest;
   for (const type of buildingTypes) value += buildingUse(s, type) * w.buildingVisits * h.invest;

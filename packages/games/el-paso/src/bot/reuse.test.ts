@@ -15,6 +15,18 @@ describe("sameValue", () => {
     expect(sameValue([], {})).toBe(false);
     expect(sameValue(null, {})).toBe(false);
   });
+
+  it("takes a belief's stand-in for the real card or tile of its kind only when asked to", () => {
+    const trial = { workers: ["W-COW-01", "W-ENG-s"], discard: ["C-SIM-s", "C-ANG-m"], board: { n1: { tile: "BT3-s" } } };
+    const table = { workers: ["W-COW-01", "W-ENG-07"], discard: ["C-SIM-03", "C-ANG-12"], board: { n1: { tile: "BT3-2" } } };
+    expect(sameValue(trial, table)).toBe(false);
+    expect(sameValue(trial, table, true)).toBe(true);
+    // Another kind, a real id on the trial's side, a placeholder of an unknown card: no match.
+    expect(sameValue(["W-ENG-s"], ["W-COW-07"], true)).toBe(false);
+    expect(sameValue(["W-ENG-07"], ["W-ENG-s"], true)).toBe(false);
+    expect(sameValue(["C-CRI-?"], ["C-CRI-0-1"], true)).toBe(false);
+    expect(sameValue(["C-ANG-m"], ["C-ANG-0-1"], true)).toBe(false);
+  });
 });
 
 /**

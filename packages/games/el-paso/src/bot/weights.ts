@@ -56,11 +56,28 @@ const TURNS_PER_LAP = 3.5;
 
 export function horizonAt(state: ElPasoState, seat: Seat): Horizon {
   const me = state.players[seat]!;
-  const discsPlaced = 7 - me.discs.length;
+  // As at the start of the seat's turn: in El Paso its arrival took a Simmental and its delivery
+  // placed a disc; counted back, every decision of a turn has the same horizon, and the search
+  // carried from the turn's move serves its delivery and reward (index.ts). With the horizon of
+  // the moment, those two decisions started afresh: a sixth of the bot's time (issue #14).
+  let simmentals = state.simmentals.length;
+  let discs = me.discs.length;
+  if (state.phase.kind === "turn" && state.active === seat) {
+    let visiting = false;
+    let delivering = false;
+    for (let i = 0; i < state.stack.length; i++) {
+      const kind = state.stack[i]!.kind;
+      if (kind === "elPasoFinish") visiting = true;
+      else if (kind === "deliver") delivering = true;
+    }
+    if (visiting && state.end.simmSeat === null) simmentals++;
+    if (visiting && !delivering) discs++;
+  }
+  const discsPlaced = 7 - discs;
   if (state.phase.kind === "over") return { deliveries: 0, turns: 0, invest: 0, discsPlaced };
   let deliveries: number;
   if (state.end.simmSeat !== null) deliveries = state.active === seat ? 1 : 0; // a final turn at most
-  else deliveries = Math.max(1, (state.simmentals.length + 1) / state.seats);
+  else deliveries = Math.max(1, (simmentals + 1) / state.seats);
   const turns = deliveries * TURNS_PER_LAP;
   return { deliveries, turns, invest: clamp((turns - 2) / 8, 0, 1), discsPlaced };
 }

@@ -1,0 +1,170 @@
+import { type Chooser, playOut } from "@saloon/engine";
+import { describe, expect, it } from "vitest";
+import { elPaso } from "../index.ts";
+import type { ElPasoPrompt } from "../prompts.ts";
+import { perform } from "../rules.ts";
+import type { ElPasoView } from "../view.ts";
+import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
+import { evaluate } from "./evaluate.ts";
+import { moveValues, upperBound } from "./moves.ts";
+import { sameValue } from "./reuse.ts";
+import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption, delivered, workerBonus } from "./search.ts";
+import { WEIGHTS, horizonAt } from "./weights.ts";
+
+/** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
+function positions(kinds: string[], games = 3): [ElPasoView, ElPasoPrompt][] {
+  const out: [ElPasoView, ElPasoPrompt][] = [];
+  for (let g = 0; g < games; g++) {
+    const seats = 2 + (g % 3);
+    const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
+      const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
+      const view = game.view(state, seat);
+      if (kinds.includes(prompt.kind) && prompt.options.length > 1) out.push([view, prompt]);
+      return game.bot(view, prompt, random, memory);
+    };
+    playOut(elPaso, { seed: `search-test-${g}`, seats, choosers: Array.from({ length: seats }, () => watch) });
+  }
+  return out;
+}
+
+function fresh(view: ElPasoView, prompt: ElPasoPrompt): Search {
+  const belief = beliefFromView(view, prompt.seat);
+  return newSearch(belief, horizonAt(belief.state, belief.seat), WEIGHTS);
+}
+
+/** Each move or delivery option played out to the end of the turn, as every decision was judged before 6 Dec 2026. */
+function playedOut(search: Search, prompt: ElPasoPrompt): number[] {
+  const state = search.belief.state;
+  const trials = trialsOf(search, state, prompt.options);
+  const keep = pruned(prompt.options, state);
+  return prompt.options.map((o, i) => {
+    if ((keep !== null && !keep[i]) || (o.type !== "move" && o.type !== "deliver")) return -Infinity;
+    const trial = tryOption(search, state, trials, i);
+    return trial ? complete(search, trial.state) + trial.bonus : -Infinity;
+  });
+}
+
+const argmax = (values: number[]): number => values.reduce((best, v, i) => (v > values[best]! ? i : best), 0);
+
+describe("the search", () => {
+  it("judges a done that ends the turn on the state before it, as the evaluation judges the state after it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["actions", "aux", "hireSecond"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      if (!endsTurnQuietly(search, state)) continue;
+      const seat = prompt.seat;
+      const copy = trialCopy(state, seat, partsChangedBy(state, { type: "done" }));
+      perform(copy, seat, { type: "done" });
+      freezeChanged(copy, 0);
+      expect(copy.active === seat && copy.turnCount === state.turnCount).toBe(false);
+      expect(evaluate(search.belief, state, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  }, 60_000);
+
+  it("judges an auxiliary action that ends the turn as the rules' trial of it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["actions"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      if (state.stack[0]?.kind !== "actions" || !endsTurnQuietly(search, state)) continue;
+      for (const option of prompt.options) {
+        if (option.type !== "aux" || option.aux === 3) continue;
+        const seat = prompt.seat;
+        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        perform(copy, seat, option);
+        const light = auxEndsTurn(state, seat, option.aux);
+        expect(stillMyTurn(search, light)).toBe(false);
+        expect(light.players[seat]!.money).toBe(copy.players[seat]!.money);
+        expect(light.players[seat]!.certs).toBe(copy.players[seat]!.certs);
+        expect(evaluate(search.belief, light, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("makes a worker bonus's state as the rules make it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["actions", "aux", "hireSecond", "deliver"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      for (const option of prompt.options) {
+        if (option.type !== "bonus") continue;
+        const seat = prompt.seat;
+        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        perform(copy, seat, option);
+        expect(sameValue(workerBonus(state, seat, option.worker), copy)).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("makes a delivery's state as the rules make it", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      for (const option of prompt.options) {
+        if (option.type !== "deliver" || option.post === "P00") continue;
+        const seat = prompt.seat;
+        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        perform(copy, seat, option);
+        expect(sameValue(delivered(state, seat, option.post, option.disc, option.spend), copy)).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("takes the delivery that playing each one out with its post's reward takes, or one nearly as good", () => {
+    let decisions = 0;
+    let same = 0;
+    let loss = 0;
+    for (const [view, prompt] of positions(["deliver"])) {
+      const search = fresh(view, prompt);
+      const values = stepValuesFor(search, search.belief.state, prompt.options);
+      if (values === null || !prompt.options.some((o) => o.type === "deliver")) continue;
+      const full = playedOut(search, prompt);
+      const chosen = argmax(values);
+      const best = argmax(full);
+      decisions++;
+      if (full[chosen] === full[best]) same++;
+      loss += full[best]! - full[chosen]!;
+    }
+    expect(decisions).toBeGreaterThan(30);
+    // Measured: 97 of 106 deliveries the same, 0.09 VP lost per delivery on average (6 games).
+    expect(same / decisions).toBeGreaterThan(0.85);
+    expect(loss / decisions).toBeLessThan(0.25);
+  }, 120_000);
+
+  it("plays out only the destinations that may be best, and takes the destination playing out every one takes", () => {
+    let moves = 0;
+    let same = 0;
+    let arrivals = 0;
+    let bounded = 0;
+    for (const [view, prompt] of positions(["move"])) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const full = playedOut(search, prompt);
+      const trials = trialsOf(search, state, prompt.options);
+      const values = moveValues(search, state, trials, pruned(prompt.options, state));
+      moves++;
+      if (full[argmax(values)] === full[argmax(full)]) same++;
+      for (let i = 0; i < prompt.options.length; i++) {
+        if (full[i] === -Infinity) continue;
+        const trial = trials.made[i]!;
+        arrivals++;
+        // Printed actions that help each other can make a play-out worth more than the bound.
+        if (upperBound(search, trial.state) + trial.bonus + 0.3 >= full[i]!) bounded++;
+      }
+    }
+    expect(moves).toBeGreaterThan(100);
+    // Measured: 328 of 333 moves the same, 98 % of 1,255 arrivals within their bound (6 games).
+    expect(same / moves).toBeGreaterThan(0.95);
+    expect(bounded / arrivals).toBeGreaterThan(0.95);
+  }, 120_000);
+});

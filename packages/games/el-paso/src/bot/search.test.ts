@@ -79,6 +79,9 @@ describe("the search", () => {
         expect(stillMyTurn(search, light)).toBe(false);
         expect(light.players[seat]!.money).toBe(copy.players[seat]!.money);
         expect(light.players[seat]!.certs).toBe(copy.players[seat]!.certs);
+        // Every field of the seat's entry, as the rules keep it (auxEndsTurn lists them: a field
+        // added to PlayerState must be added there too).
+        expect(Object.keys(light.players[seat]!).sort()).toEqual(Object.keys(copy.players[seat]!).sort());
         expect(evaluate(search.belief, light, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
         checked++;
       }

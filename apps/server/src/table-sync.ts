@@ -53,6 +53,52 @@ export interface Projection {
 }
 
 const NO_PATHS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The paths of a unit that has only one (a leaf, or a split container's own marker), kept as two
+ * fields and read as a map. At 1,000 tables each move's new units live until the table's next
+ * move, about a second, so they outlive the young generation's collections, which copy them and
+ * then promote them (docs/sync.md): a Map of one entry is about four times the size of this, and
+ * most units are leaves.
+ */
+class OnePath implements ReadonlyMap<string, string> {
+  constructor(
+    private readonly path: string,
+    private readonly text: string,
+  ) {}
+
+  get size(): number {
+    return 1;
+  }
+
+  get(path: string): string | undefined {
+    return path === this.path ? this.text : undefined;
+  }
+
+  has(path: string): boolean {
+    return path === this.path;
+  }
+
+  forEach(each: (text: string, path: string, map: ReadonlyMap<string, string>) => void): void {
+    each(this.text, this.path, this);
+  }
+
+  entries(): MapIterator<[string, string]> {
+    return new Map([[this.path, this.text]]).entries();
+  }
+
+  keys(): MapIterator<string> {
+    return new Map([[this.path, this.text]]).keys();
+  }
+
+  values(): MapIterator<string> {
+    return new Map([[this.path, this.text]]).values();
+  }
+
+  [Symbol.iterator](): MapIterator<[string, string]> {
+    return this.entries();
+  }
+}
 const NO_UNITS: ReadonlyMap<string, Unit> = new Map();
 
 /**
@@ -108,35 +154,76 @@ function sameText(known: KeyPaths | undefined, value: unknown): boolean {
 function allPaths(unit: Unit | undefined): ReadonlyMap<string, string> {
   if (!unit) return NO_PATHS;
   if (!unit.members) return unit.paths;
-  const out = new Map(unit.paths);
+  const out = new Map<string, string>();
+  const put = (text: string, path: string) => out.set(path, text);
+  unit.paths.forEach(put);
   const add = (members: ReadonlyMap<string, Unit>) => {
-    for (const member of members.values()) {
-      for (const [path, text] of member.paths) out.set(path, text);
+    members.forEach((member) => {
+      member.paths.forEach(put);
       if (member.members) add(member.members);
-    }
+    });
   };
   add(unit.members);
   return out;
 }
 
-/** Flattens one viewer's views unit by unit, reusing a unit while it is unchanged. */
+/**
+ * Flattens one viewer's views unit by unit, reusing a unit while it is unchanged.
+ *
+ * The map a flatten returns holds the view's units by top-level path. At 1,000 tables each such
+ * map lives until the table's next move, about a second, so a new one per viewer per move was
+ * copied by the young generation's collections and then promoted (docs/sync.md): instead a map
+ * nothing reads any more is refilled. Setting a key a map already holds keeps its place and its
+ * storage, so a map refilled with the same keys (nearly every move) allocates nothing.
+ */
 class ViewerPaths {
   private last = new Map<string, KeyPaths>();
+  /** A map of an earlier flatten that nothing reads any more, refilled by the next flatten. */
+  private spare: Map<string, KeyPaths> | null = null;
+
+  /**
+   * `recycles`: the map a flatten returns is read only until the next flatten (a seat's own
+   * view, reduced to its overrides at once), so the flatten after that refills it. Otherwise (the
+   * public view, which the table writes later and diffs against) its maps come back by `retire`.
+   */
+  constructor(private readonly recycles: boolean) {}
 
   /** `shared`: the public view's units, reused as they are where this view holds the very same value. */
   flatten(view: unknown, shared?: ReadonlyMap<string, KeyPaths>): Map<string, KeyPaths> {
-    const next = new Map<string, KeyPaths>();
+    let next = this.spare ?? new Map<string, KeyPaths>();
+    this.spare = null;
     const object = viewObject(view);
+    let count = 0;
     // Object.keys, not Object.entries: no [key, value] array per key of every viewer's view.
     for (const key of Object.keys(object)) {
       const value = object[key];
       if (value === undefined) continue;
       const path = pathOf("", key);
       next.set(path, unit(path, value, 0, this.last.get(path), shared?.get(path)));
+      count += 1;
     }
+    // A refilled map that held a key this view lacks (rare: a view's keys seldom change).
+    if (next.size !== count) next = onlyKeysOf(object, next);
+    if (this.recycles) this.spare = this.last;
     this.last = next;
     return next;
   }
+
+  /** `map`, made by an earlier flatten, is read by nobody any more: the next flatten may refill it. */
+  retire(map: Map<string, KeyPaths>): void {
+    if (map !== this.last) this.spare = map;
+  }
+}
+
+/** A new map of `units`' entries for the view's own keys, in the view's order. */
+function onlyKeysOf(object: Record<string, unknown>, units: ReadonlyMap<string, KeyPaths>): Map<string, KeyPaths> {
+  const out = new Map<string, KeyPaths>();
+  for (const key of Object.keys(object)) {
+    if (object[key] === undefined) continue;
+    const path = pathOf("", key);
+    out.set(path, units.get(path)!);
+  }
+  return out;
 }
 
 function unit(path: string, value: unknown, depth: number, known: KeyPaths | undefined, shared: KeyPaths | undefined): KeyPaths {
@@ -166,14 +253,15 @@ function unit(path: string, value: unknown, depth: number, known: KeyPaths | und
       return known!;
     }
     if (asShared && members.size === sharedMembers!.size) return shared!;
-    return { text: mark, paths: known?.text === mark ? known.paths : new Map([[path, mark]]), value, members };
+    return { text: mark, paths: known?.text === mark ? known.paths : new OnePath(path, mark), value, members };
   }
   const text = JSON.stringify(value) ?? "null";
   if (known && known.text === text && !known.members) {
     known.value = value; // the same text: the same paths, and this object to recognise next time
     return known;
   }
-  return { text, paths: flattenAt(path, value), value };
+  // A leaf's one path carries its text; deeper than SPLIT_DEPTH a container is flattened whole.
+  return { text, paths: depth < SPLIT_DEPTH || isLeaf(value) ? new OnePath(path, text) : flattenAt(path, value), value };
 }
 
 /**
@@ -208,7 +296,7 @@ function override(mine: KeyPaths | undefined, shared: KeyPaths | undefined, know
  * only remembers units to reuse), so a projection can be made before its move is committed.
  */
 export class Projector {
-  private readonly publicPaths = new ViewerPaths();
+  private readonly publicPaths = new ViewerPaths(false);
   private readonly seatPaths: ViewerPaths[] = [];
   private readonly seatKeys: Map<string, Override>[] = [];
 
@@ -225,7 +313,7 @@ export class Projector {
 
   /** What `seat`'s view of `gameState` shows differently from the public view `publicView` (made from the same state). */
   seatView(game: AnyGame, gameState: unknown, seat: Seat, publicView: ReadonlyMap<string, KeyPaths>): Map<string, Unit> {
-    const own = (this.seatPaths[seat] ??= new ViewerPaths()).flatten(game.view(gameState, seat), publicView);
+    const own = (this.seatPaths[seat] ??= new ViewerPaths(true)).flatten(game.view(gameState, seat), publicView);
     const known = this.seatKeys[seat];
     const view = new Map<string, Override>();
     // forEach, not for…of with [key, value]: no entry array per key of every seat's view per move.
@@ -240,12 +328,19 @@ export class Projector {
     this.seatKeys[seat] = view;
     return view;
   }
+
+  /** A projection's public view was written and then replaced by a later one's: nobody reads its map any more. */
+  retire(publicView: Map<string, KeyPaths>): void {
+    this.publicPaths.retire(publicView);
+  }
 }
 
 /** Makes `map` hold `next`'s own entries where it held `last`'s (the units' members aside). */
 function syncPaths(map: Map<string, string>, last: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): void {
   if (last === next) return;
-  for (const path of last.keys()) if (!next.has(path)) map.delete(path);
+  last.forEach((_, path) => {
+    if (!next.has(path)) map.delete(path);
+  });
   next.forEach((text, path) => {
     if (map.get(path) !== text) map.set(path, text);
   });
@@ -316,6 +411,7 @@ export class TableSync {
       if (mine.view !== null) this.writeSeat(index, mine.view, projection.gameState);
       if (seat.secret!.prompt !== mine.prompt) seat.secret!.prompt = mine.prompt;
     });
+    if (this.written.publicView !== projection.publicView) this.projector.retire(this.written.publicView);
     this.written = projection;
   }
 

@@ -1,5 +1,5 @@
 /**
- * pnpm bench:project-tables [--tables 1000] [--actions 200000] [--game fistful|el-gaucho|el-paso]
+ * pnpm bench:project-tables [--tables 1000] [--actions 200000] [--game fistful,el-gaucho,el-paso]
  *
  * What a table's projection costs when many tables keep theirs alive at once, as a server of
  * 1,000 tables does: each table's last projection (its units, maps and schema entries) lives

@@ -299,6 +299,7 @@ export class Projector {
   private readonly publicPaths = new ViewerPaths(false);
   private readonly seatPaths: ViewerPaths[] = [];
   private readonly seatKeys: Map<string, Override>[] = [];
+  private readonly seatSpares: (Map<string, Override> | undefined)[] = [];
 
   /** `watched(seat)`: whether any connection sees that seat's own view now; the others' are left out. */
   project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, watched: (seat: Seat) => boolean): Projection {
@@ -315,16 +316,30 @@ export class Projector {
   seatView(game: AnyGame, gameState: unknown, seat: Seat, publicView: ReadonlyMap<string, KeyPaths>): Map<string, Unit> {
     const own = (this.seatPaths[seat] ??= new ViewerPaths(true)).flatten(game.view(gameState, seat), publicView);
     const known = this.seatKeys[seat];
-    const view = new Map<string, Override>();
+    // A map of the seat's that nobody reads any more (`retireSeat`) is refilled, as the flatten's are.
+    const view = this.seatSpares[seat] ?? new Map<string, Override>();
+    this.seatSpares[seat] = undefined;
+    let count = 0;
     // forEach, not for…of with [key, value]: no entry array per key of every seat's view per move.
     own.forEach((mine, key) => {
       const made = override(mine, publicView.get(key), known?.get(key));
-      if (made) view.set(key, made);
+      if (made) {
+        view.set(key, made);
+        count += 1;
+      } else view.delete(key);
     });
     // A public key this seat's view lacks: every path of it is ABSENT for the seat.
     publicView.forEach((shared, key) => {
-      if (!own.has(key)) view.set(key, override(undefined, shared, known?.get(key))!);
+      if (own.has(key)) return;
+      view.set(key, override(undefined, shared, known?.get(key))!);
+      count += 1;
     });
+    // A refilled map that held a key neither view has now (rare: a view's keys seldom change).
+    if (view.size !== count) {
+      view.forEach((_, key) => {
+        if (!own.has(key) && !publicView.has(key)) view.delete(key);
+      });
+    }
     this.seatKeys[seat] = view;
     return view;
   }
@@ -332,6 +347,11 @@ export class Projector {
   /** A projection's public view was written and then replaced by a later one's: nobody reads its map any more. */
   retire(publicView: Map<string, KeyPaths>): void {
     this.publicPaths.retire(publicView);
+  }
+
+  /** A seat's overrides were written and then replaced by later ones: nobody reads that map any more. */
+  retireSeat(seat: Seat, view: Map<string, Unit>): void {
+    if (view !== this.seatKeys[seat]) this.seatSpares[seat] = view as Map<string, Override>;
   }
 }
 
@@ -426,8 +446,15 @@ export class TableSync {
   }
 
   private writeSeat(seat: Seat, view: Map<string, Unit>, gameState: unknown): void {
-    syncKeys(this.state.seats[seat]!.secret!.view, this.seatsWritten[seat]?.view ?? NO_UNITS, view);
-    this.seatsWritten[seat] = { view, gameState };
+    const written = this.seatsWritten[seat];
+    syncKeys(this.state.seats[seat]!.secret!.view, written?.view ?? NO_UNITS, view);
+    if (!written) {
+      this.seatsWritten[seat] = { view, gameState };
+      return;
+    }
+    if (written.view !== view) this.projector.retireSeat(seat, written.view);
+    written.view = view;
+    written.gameState = gameState;
   }
 
   /** Publishes a game state as it is (at a start, an end, or a rebuild: nothing is pending then). */

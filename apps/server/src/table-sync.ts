@@ -18,7 +18,15 @@ import type { TableStateSchema } from "./table-state.ts";
  */
 export interface Unit {
   paths: ReadonlyMap<string, string>;
-  members?: ReadonlyMap<string, Unit>;
+  members?: UnitsByPath<Unit>;
+}
+
+/** Units by path: a view's top-level map, a split container's members, or a seat's overrides of them. */
+export interface UnitsByPath<U> {
+  readonly size: number;
+  get(path: string): U | undefined;
+  has(path: string): boolean;
+  forEach(each: (unit: U, path: string) => void): void;
 }
 
 /**
@@ -31,7 +39,7 @@ export interface Unit {
 export interface KeyPaths extends Unit {
   text: string;
   value?: unknown;
-  members?: ReadonlyMap<string, KeyPaths>;
+  members?: Members;
 }
 
 /** A seat's unit of overrides: the paths its view shows differently from the public unit `shared` (`mine` is its own). */
@@ -157,7 +165,7 @@ function allPaths(unit: Unit | undefined): ReadonlyMap<string, string> {
   const out = new Map<string, string>();
   const put = (text: string, path: string) => out.set(path, text);
   unit.paths.forEach(put);
-  const add = (members: ReadonlyMap<string, Unit>) => {
+  const add = (members: UnitsByPath<Unit>) => {
     members.forEach((member) => {
       member.paths.forEach(put);
       if (member.members) add(member.members);
@@ -226,6 +234,86 @@ function onlyKeysOf(object: Record<string, unknown>, units: ReadonlyMap<string, 
   return out;
 }
 
+/**
+ * The member paths of a split container, in order, and each one's place among them: one object
+ * for every unit of every table with those members (`/players` of four players), found again by
+ * `shapeOf`.
+ */
+class Shape {
+  readonly places = new Map<string, number>();
+
+  constructor(readonly paths: readonly string[]) {
+    paths.forEach((path, place) => this.places.set(path, place));
+  }
+}
+
+/** Shapes by their container's path: a few each (an array's lengths, an object's sets of keys). */
+const shapes = new Map<string, Shape[]>();
+let cachedShapes = 0;
+const SHAPES_PER_PATH = 16;
+
+/** The shape of these member paths of the container at `path`: a shape already made where there is one. */
+function shapeOf(path: string, paths: readonly string[]): Shape {
+  let known = shapes.get(path);
+  if (known === undefined) {
+    if (cachedShapes >= MAX_CACHED_PATHS) {
+      shapes.clear();
+      cachedShapes = 0;
+    }
+    known = [];
+    shapes.set(path, known);
+  }
+  for (const shape of known) if (samePaths(shape.paths, paths)) return shape;
+  const shape = new Shape(paths);
+  if (known.length >= SHAPES_PER_PATH) known.shift();
+  else cachedShapes += 1;
+  known.push(shape);
+  return shape;
+}
+
+function samePaths(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A split container's member units: an array beside its shape's paths, read as a map. A new
+ * one is made whenever a member changes and lives until the table's next move, so its size is
+ * what the young generation copies at 1,000 tables: a Map of El Paso's 40-odd locations is about
+ * five times this array (docs/sync.md).
+ */
+class Members implements UnitsByPath<KeyPaths> {
+  constructor(
+    readonly shape: Shape,
+    readonly units: readonly KeyPaths[],
+  ) {}
+
+  get size(): number {
+    return this.units.length;
+  }
+
+  get(path: string): KeyPaths | undefined {
+    const place = this.shape.places.get(path);
+    return place === undefined ? undefined : this.units[place];
+  }
+
+  has(path: string): boolean {
+    return this.shape.places.has(path);
+  }
+
+  forEach(each: (unit: KeyPaths, path: string) => void): void {
+    const { paths } = this.shape;
+    for (let i = 0; i < paths.length; i++) each(this.units[i]!, paths[i]!);
+  }
+}
+
+/** `members`' unit at `place` of `shape`: by its place while the shape is the same, else by its path. */
+function memberAt(members: Members | undefined, shape: Shape | undefined, place: number, path: string): KeyPaths | undefined {
+  if (members === undefined) return undefined;
+  return members.shape === shape ? members.units[place] : members.get(path);
+}
+
 function unit(path: string, value: unknown, depth: number, known: KeyPaths | undefined, shared: KeyPaths | undefined): KeyPaths {
   if (known && sameText(known, value)) return known;
   if (shared && sameText(shared, value)) return shared;
@@ -236,24 +324,38 @@ function unit(path: string, value: unknown, depth: number, known: KeyPaths | und
     const sharedMembers = shared?.text === mark ? shared.members : undefined;
     let asKnown = knownMembers !== undefined;
     let asShared = sharedMembers !== undefined;
-    const members = new Map<string, KeyPaths>();
     const container = value as Record<string, unknown>;
-    for (const key of Object.keys(container)) {
+    const keys = Object.keys(container);
+    const units = new Array<KeyPaths>(keys.length);
+    // The shape the members had last time, checked path by path as they are made.
+    let shape = knownMembers?.shape ?? sharedMembers?.shape;
+    let count = 0;
+    for (const key of keys) {
       const member = container[key];
       // JSON drops undefined members of objects and writes them as null in arrays (flattenAt does the same).
       if (member === undefined && !isArray) continue;
       const at = pathOf(path, key);
-      const made = unit(at, member, depth + 1, knownMembers?.get(at), sharedMembers?.get(at));
-      members.set(at, made);
-      if (asKnown && knownMembers!.get(at) !== made) asKnown = false;
-      if (asShared && sharedMembers!.get(at) !== made) asShared = false;
+      if (shape !== undefined && shape.paths[count] !== at) shape = undefined;
+      const mine = memberAt(knownMembers, shape, count, at);
+      const public_ = memberAt(sharedMembers, shape, count, at);
+      const made = unit(at, member, depth + 1, mine, public_);
+      units[count] = made;
+      count += 1;
+      if (asKnown && mine !== made) asKnown = false;
+      if (asShared && public_ !== made) asShared = false;
     }
-    if (asKnown && members.size === knownMembers!.size) {
+    units.length = count;
+    if (shape === undefined || shape.paths.length !== count) {
+      const paths: string[] = [];
+      for (const key of keys) if (container[key] !== undefined || isArray) paths.push(pathOf(path, key));
+      shape = shapeOf(path, paths);
+    }
+    if (asKnown && count === knownMembers!.size) {
       known!.value = value; // this object to recognise next time
       return known!;
     }
-    if (asShared && members.size === sharedMembers!.size) return shared!;
-    return { text: mark, paths: known?.text === mark ? known.paths : new OnePath(path, mark), value, members };
+    if (asShared && count === sharedMembers!.size) return shared!;
+    return { text: mark, paths: known?.text === mark ? known.paths : new OnePath(path, mark), value, members: new Members(shape, units) };
   }
   const text = JSON.stringify(value) ?? "null";
   if (known && known.text === text && !known.members) {
@@ -383,7 +485,7 @@ function syncUnit(map: Map<string, string>, last: Unit | undefined, next: Unit |
  * changed, and touching only entries whose text changed: so a patch carries only those. Units of
  * different keys never share a path, so each is brought up to date on its own.
  */
-export function syncKeys(map: Map<string, string>, last: ReadonlyMap<string, Unit>, next: ReadonlyMap<string, Unit>): void {
+export function syncKeys(map: Map<string, string>, last: UnitsByPath<Unit>, next: UnitsByPath<Unit>): void {
   last.forEach((old, key) => {
     if (!next.has(key)) syncUnit(map, old, undefined);
   });

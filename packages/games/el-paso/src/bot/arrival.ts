@@ -13,7 +13,7 @@
  * all (`TYPICAL`, measured against the greedy step on recorded arrivals: search.test compares).
  */
 import { AUX1_MONEY, AUX1_MONEY_UPGRADED, type ActionSpec, DOLLARS_PER_VP, MAX_CERTIFICATES } from "../data.ts";
-import { cleared, specOptions } from "../prompts.ts";
+import { type ElPasoAction, cleared, specOptions } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { deliveriesValue } from "./deliveries.ts";
 import { BREED_INDEX, BV, NB, holdings } from "./holdings.ts";
@@ -83,17 +83,22 @@ const matches = (sel: string, breed: number): boolean => sel === "ANY" || (sel =
  */
 function discardGain(search: Search, s: ElPasoState, seat: Seat, spec: Extract<ActionSpec, { t: "DISCARD_CATTLE" }>, money: number): number {
   let best = -Infinity;
-  const hand = seat.hand;
   for (let i = 0; i < NB; i++) {
-    if (hand[i] === 0 || !matches(spec.sel, i)) continue;
-    hand[i]!--;
-    const lost = seat.now - deliveriesValue(search.belief, s, seat.me, hand, seat.handCards - 1, seat.herd, seat.deliveries, search.weights);
-    hand[i]!++;
-    const gain = spec.gain === "2xBV" ? 2 * BV[i]! : spec.gain;
-    const g = moneyValue(search, money + gain) - moneyValue(search, money) - lost;
+    if (seat.hand[i] === 0 || !matches(spec.sel, i)) continue;
+    const g = breedDiscarded(search, s, seat, spec, i, money);
     if (g > best) best = g;
   }
   return best;
+}
+
+/** A card of breed index `i` discarded from the hand for the action's money: the money less what the deliveries to come lose. */
+function breedDiscarded(search: Search, s: ElPasoState, seat: Seat, spec: Extract<ActionSpec, { t: "DISCARD_CATTLE" }>, i: number, money: number): number {
+  const hand = seat.hand;
+  hand[i]!--;
+  const lost = seat.now - deliveriesValue(search.belief, s, seat.me, hand, seat.handCards - 1, seat.herd, seat.deliveries, search.weights);
+  hand[i]!++;
+  const gain = spec.gain === "2xBV" ? 2 * BV[i]! : spec.gain;
+  return moneyValue(search, money + gain) - moneyValue(search, money) - lost;
 }
 
 /** The gain of one printed action over ending the turn (-Infinity: it cannot be taken). */
@@ -160,4 +165,61 @@ export function actionGains(search: Search, s: ElPasoState, top: Extract<ElPasoS
   gains.aux = top.location !== null ? auxGain(search, s, seat, 1) : 0;
   for (let i = 0; i < top.specs.length; i++) gains.push(top.used[i] || top.location === "auxOnly" ? -Infinity : specGain(search, s, seat, top.specs[i]!, i));
   return gains;
+}
+
+/**
+ * The greedy step's options at a frame of printed actions (search.ts `bestStep`) whose value is
+ * worked out as exactly the evaluation of their trial, without the trial: money, a certificate,
+ * a token, a card discarded for money (while another action of the frame is left, so that it
+ * stays open), and an auxiliary action that ends the turn in place of the actions. Each changes
+ * only the seat's money, certificates,
+ * tokens, or a card from hand to discard pile, which the evaluation reads in the sums used here
+ * (arrival.test checks every kind against the rules' trial). Made once per stepped state, the
+ * seat's parts found at the first option that needs them.
+ */
+export class StepGains {
+  private seat: Seat | null = null;
+  constructor(
+    private readonly search: Search,
+    private readonly s: ElPasoState,
+    private readonly top: Extract<ElPasoState["stack"][number], { kind: "actions" }>,
+    /** Whether an auxiliary action here ends the turn as the trial's light state has it (search.ts `auxEndsTurn`). */
+    private readonly auxEnds: boolean,
+  ) {}
+
+  /** The option's gain over the state as it is, or undefined when it needs its trial. */
+  of(option: ElPasoAction): number | undefined {
+    const money = this.s.players[this.search.belief.seat]!.money;
+    if (option.type === "aux") {
+      if (!this.auxEnds || option.aux === 3) return undefined;
+      const me = this.s.players[this.search.belief.seat]!;
+      if (option.aux === 1) return moneyValue(this.search, money + (cleared(me, "D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY)) - moneyValue(this.search, money);
+      return option.aux === 2 ? certGain(this.search, this.s, this.parts(), 1) : undefined;
+    }
+    if (option.type !== "act" && option.type !== "actBreed") return undefined;
+    // The frame's last action closes it (RULINGS.usedUpSourceCloses), and what comes after (the
+    // frame below, the end of the turn) is the trial's to find.
+    let open = false;
+    for (let j = 0; j < this.top.used.length && !open; j++) open = j !== option.i && !this.top.used[j];
+    if (!open) return undefined;
+    const spec = this.top.specs[option.i]!;
+    switch (spec.t) {
+      case "GAIN_MONEY":
+        return moneyValue(this.search, money + spec.n) - moneyValue(this.search, money);
+      case "GAIN_CERT":
+        return certGain(this.search, this.s, this.parts(), spec.n);
+      case "GAIN_TOKEN": {
+        const tokens = this.s.players[this.search.belief.seat]!.tokens;
+        return (tokens < 3 ? this.search.weights.token * this.search.horizon.invest : 0) + moneyValue(this.search, money - spec.cost) - moneyValue(this.search, money);
+      }
+      case "DISCARD_CATTLE":
+        return option.type === "actBreed" ? breedDiscarded(this.search, this.s, this.parts(), spec, BREED_INDEX[option.breed], money) : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  private parts(): Seat {
+    return (this.seat ??= seatAt(this.search, this.s));
+  }
 }

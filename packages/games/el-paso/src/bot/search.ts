@@ -27,6 +27,7 @@ import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
+import { StepGains } from "./arrival.ts";
 import { exchangeGain } from "./exchange.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
@@ -345,6 +346,11 @@ function bestStep(search: Search, s: ElPasoState): Step {
   // The `done` judged on this state (endsTurnQuietly), if any.
   let quiet = -1;
   let delivery = false;
+  // At a frame of printed actions, the options whose trial the evaluation would judge as this
+  // state plus a gain worked out from the seat's entry are valued so, without the trial
+  // (arrival.ts): a trial is made only for the option the step takes.
+  const top = s.stack.at(-1);
+  const light = top?.kind === "actions" && stillMyTurn(search, s) ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
   for (let i = 0; i < options.length; i++) {
     values.push(-Infinity);
     const option = options[i]!;
@@ -353,6 +359,13 @@ function bestStep(search: Search, s: ElPasoState): Step {
       values[i] = judged(search, s);
       quiet = i;
       continue;
+    }
+    if (light !== null && trials.made[i] === undefined) {
+      const gain = light.of(option);
+      if (gain !== undefined) {
+        values[i] = judged(search, s) + gain;
+        continue;
+      }
     }
     const trial = tryOption(search, s, trials, i);
     if (!trial) continue;
@@ -367,10 +380,16 @@ function bestStep(search: Search, s: ElPasoState): Step {
   const rewards = delivery ? rewardsByPost(search, trials, values, depth) : undefined;
   // The options of the kept trials, when they are: a decision at this state finds them by identity.
   search.stepValues.set(s, { options: trials.options, values, rewards });
-  let best = -1;
-  for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
-  if (best < 0) return null;
-  return best === quiet ? ENDS_TURN : trials.made[best]!.state;
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
+    if (best < 0) return null;
+    if (best === quiet) return ENDS_TURN;
+    // An option valued without its trial has it made now that the step takes it.
+    const trial = tryOption(search, s, trials, best);
+    if (trial !== null) return trial.state;
+    values[best] = -Infinity;
+  }
 }
 
 /**

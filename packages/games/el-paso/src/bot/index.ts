@@ -149,7 +149,7 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   }
   // Whether the next decision starts where this trial ended is for it to check (searchFor).
   // A trial that ends the turn has no next decision of this turn to serve.
-  // An option the step valued without its trial (arrival.ts StepGains) has it made here, so that
+  // An option the step valued without its trial (step-gains.ts) has it made here, so that
   // the next decision may find this search.
   let chosen = trials.made[best];
   const option = options[best]!;

@@ -11,38 +11,32 @@
  * larger cut would need.
  */
 import type { ElPasoState } from "../state.ts";
-import { arrivalEstimate } from "./arrival.ts";
 import { type Search, type Trials, complete, greedyStep, stillMyTurn, tryOption } from "./search.ts";
 
 /**
- * VP by which a destination's estimate (arrival.ts) may fall short of the best play-out found and
- * the destination still be played out. Calibrated on the moves of 20 seeded games (2 and 4
- * players, 1,010 moves, each destination also played out): with 1 VP the destinations played
- * out choose the best of all in 95.9 % of moves and lose 0.025 VP a move of the bot's own
- * judgement, 2.2 destinations played out of 4.1; the first-step bound this replaced (0.3 VP of
- * slack) chose it in 95.9 % and lost 0.042 VP, every destination's first step made.
+ * VP by which a bound may fall short of its play-out: printed actions that help each other
+ * (money from a discard paying for a purchase) can make a play-out worth more than the sum of
+ * their gains alone.
  */
-const MARGIN = 1;
+const SLACK = 0.3;
 
 /** The value of each destination of a move by option index (-Infinity: not a destination). */
 export function moveValues(search: Search, state: ElPasoState, trials: Trials, keep: boolean[] | null): number[] {
   const options = trials.options;
   const values: number[] = [];
-  const estimates: { i: number; estimate: number }[] = [];
+  const bounds: { i: number; bound: number }[] = [];
   for (let i = 0; i < options.length; i++) {
     values.push(-Infinity);
     if ((keep !== null && !keep[i]) || options[i]!.type !== "move") continue;
     const trial = tryOption(search, state, trials, i);
     if (!trial) continue;
-    // Where the estimate does not apply, the first step's bound (as exact as it is).
-    const estimate = arrivalEstimate(search, trial.state) ?? upperBound(search, trial.state);
-    estimates.push({ i, estimate: estimate + trial.bonus });
+    bounds.push({ i, bound: upperBound(search, trial.state) + trial.bonus });
   }
-  estimates.sort((a, b) => b.estimate - a.estimate || a.i - b.i);
+  bounds.sort((a, b) => b.bound - a.bound || a.i - b.i);
   let best = -Infinity;
-  for (const { i, estimate } of estimates) {
-    if (estimate + MARGIN < best) {
-      values[i] = estimate;
+  for (const { i, bound } of bounds) {
+    if (bound + SLACK < best) {
+      values[i] = bound;
       continue;
     }
     const trial = trials.made[i]!;

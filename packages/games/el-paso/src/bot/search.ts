@@ -27,7 +27,7 @@ import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
-import { StepGains } from "./arrival.ts";
+import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
@@ -348,7 +348,7 @@ function bestStep(search: Search, s: ElPasoState): Step {
   let delivery = false;
   // At a frame of printed actions, the options whose trial the evaluation would judge as this
   // state plus a gain worked out from the seat's entry are valued so, without the trial
-  // (arrival.ts): a trial is made only for the option the step takes.
+  // (step-gains.ts): a trial is made only for the option the step takes.
   const top = s.stack.at(-1);
   const light = top?.kind === "actions" && stillMyTurn(search, s) ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
   for (let i = 0; i < options.length; i++) {

@@ -1,0 +1,75 @@
+import { type Chooser, playOut } from "@saloon/engine";
+import { describe, expect, it } from "vitest";
+import { elPaso } from "../index.ts";
+import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
+import type { ElPasoState } from "../state.ts";
+import type { ElPasoView } from "../view.ts";
+import { beliefFromView } from "./belief.ts";
+import { endsTurnQuietly, judged, newSearch, pruned, settle, stillMyTurn, trialsOf, tryOption } from "./search.ts";
+import { StepGains } from "./step-gains.ts";
+import { WEIGHTS, horizonAt } from "./weights.ts";
+
+/** The bot's move decisions of a few seeded games (2, 3 and 4 players), as its view and prompt. */
+function moves(games: number): [ElPasoView, ElPasoPrompt][] {
+  const out: [ElPasoView, ElPasoPrompt][] = [];
+  for (let g = 0; g < games; g++) {
+    const seats = 2 + (g % 3);
+    const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
+      const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
+      const view = game.view(state, seat);
+      if (prompt.kind === "move" && prompt.options.length > 1) out.push([view, prompt]);
+      return game.bot(view, prompt, random, memory);
+    };
+    playOut(elPaso, { seed: `step-gains-test-${g}`, seats, choosers: Array.from({ length: seats }, () => watch) });
+  }
+  return out;
+}
+
+describe("printed actions valued without their trials", () => {
+  it("values each such option exactly as its trial is judged", () => {
+    // Every frame of printed actions the trials of a move's destinations reach, three steps deep:
+    // locations' actions, and the frames a train card or a post's reward opens.
+    const kinds = new Map<string, number>();
+    let needTrial = 0;
+    for (const [view, prompt] of moves(4)) {
+      const belief = beliefFromView(view, prompt.seat);
+      const search = newSearch(belief, horizonAt(belief.state, belief.seat), WEIGHTS);
+      const seen = new Set<ElPasoState>();
+      const walk = (s: ElPasoState, depth: number): void => {
+        if (seen.has(s) || depth > 3 || !stillMyTurn(search, s)) return;
+        seen.add(s);
+        const here = currentPrompt(s);
+        if (!here) return;
+        const top = s.stack.at(-1);
+        const trials = trialsOf(search, s, here.options);
+        const keep = pruned(here.options, s);
+        const light = top?.kind === "actions" ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
+        here.options.forEach((option, i) => {
+          if ((keep !== null && !keep[i]) || option.type === "exchange" || option.type === "bonus") return;
+          const gain = light?.of(option);
+          const trial = tryOption(search, s, trials, i);
+          if (trial) walk(trial.state, depth + 1);
+          if (light === null || top?.kind !== "actions") return;
+          if (gain === undefined) {
+            needTrial++;
+            return;
+          }
+          expect(trial).not.toBeNull();
+          expect(judged(search, s) + gain).toBeCloseTo(judged(search, settle(search, trial!.state, s.stack.length)) + trial!.bonus, 9);
+          const key = option.type === "aux" ? `aux ${option.aux}` : top.specs[(option as { i: number }).i]!.t;
+          kinds.set(key, (kinds.get(key) ?? 0) + 1);
+        });
+      };
+      const state = belief.state;
+      const trials = trialsOf(search, state, prompt.options);
+      prompt.options.forEach((o, i) => {
+        if (o.type !== "move") return;
+        const trial = tryOption(search, state, trials, i);
+        if (trial) walk(trial.state, 0);
+      });
+    }
+    for (const kind of ["aux 1", "aux 2", "GAIN_MONEY", "GAIN_CERT", "GAIN_TOKEN", "DISCARD_CATTLE"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(10);
+    // The others (a hire, a purchase, a building, the last action of a frame, ...) keep their trials.
+    expect(needTrial).toBeGreaterThan(100);
+  }, 120_000);
+});

@@ -149,11 +149,11 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   }
   // Whether the next decision starts where this trial ended is for it to check (searchFor).
   // A trial that ends the turn has no next decision of this turn to serve.
-  // An option the step valued without its trial (step-gains.ts) has it made here, so that
+  // An option the step valued without its trial (step-gains.ts, search.ts closesQuietly) has it made here, so that
   // the next decision may find this search.
   let chosen = trials.made[best];
   const option = options[best]!;
-  if (chosen === undefined && memory && byStep !== null && (option.type === "act" || option.type === "actBreed" || (option.type === "aux" && option.aux !== 3))) chosen = tryOption(search, state, trials, best);
+  if (chosen === undefined && memory && byStep !== null && (option.type === "act" || option.type === "actBreed" || (option.type === "aux" && option.aux !== 3) || (option.type === "done" && state.stack.length > 1))) chosen = tryOption(search, state, trials, best);
   if (memory && chosen && stillMyTurn(search, chosen.state)) memory.carried = { search, next: chosen.state } satisfies Carried;
   return options[best]!;
 }

@@ -311,6 +311,20 @@ export function endsTurnQuietly(search: Search, s: ElPasoState): boolean {
   return me.draw.length >= handSize(me) - me.hand.length;
 }
 
+/**
+ * Whether `done` in `s` closes its top frame and leaves the frame below as it is, for the next
+ * step of the same settle to stop at: the state after it differs from `s` only in its stack, which
+ * the evaluation does not read. Not when the frame below is the end of an El Paso visit (the hand
+ * goes to the discard pile), an exchange (it may close too) or a delivery (settle plays it on), nor
+ * when nothing is below (the turn ends: endsTurnQuietly). Such a `done` is valued as `s` without
+ * its trial, which is made only if the step takes it: a sixth of all trial states were `done`s.
+ */
+export function closesQuietly(s: ElPasoState): boolean {
+  if (s.stack.length < 2) return false;
+  const below = s.stack[s.stack.length - 2]!.kind;
+  return below === "actions" || below === "aux" || below === "hireSecond" || below === "move";
+}
+
 /** Plays the rest of the turn greedily: each step takes the option whose settled result evaluates best. */
 export function complete(search: Search, state: ElPasoState): number {
   let s = state;
@@ -358,6 +372,10 @@ function bestStep(search: Search, s: ElPasoState): Step {
     if (option.type === "done" && endsTurnQuietly(search, s)) {
       values[i] = judged(search, s);
       quiet = i;
+      continue;
+    }
+    if (option.type === "done" && trials.made[i] === undefined && closesQuietly(s)) {
+      values[i] = judged(search, s);
       continue;
     }
     if (light !== null && trials.made[i] === undefined) {

@@ -5,7 +5,7 @@ import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
 import { beliefFromView } from "./belief.ts";
-import { endsTurnQuietly, judged, newSearch, pruned, settle, stillMyTurn, trialsOf, tryOption } from "./search.ts";
+import { closesQuietly, endsTurnQuietly, judged, newSearch, pruned, settle, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { StepGains } from "./step-gains.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
@@ -25,8 +25,8 @@ function moves(games: number): [ElPasoView, ElPasoPrompt][] {
   return out;
 }
 
-describe("printed actions valued without their trials", () => {
-  it("values each such option exactly as its trial is judged", () => {
+describe("options valued without their trials", () => {
+  it("values each such option (printed actions, an auxiliary action, a done that closes a frame) exactly as its trial is judged", () => {
     // Every frame of printed actions the trials of a move's destinations reach, three steps deep:
     // locations' actions, and the frames a train card or a post's reward opens.
     const kinds = new Map<string, number>();
@@ -49,6 +49,11 @@ describe("printed actions valued without their trials", () => {
           const gain = light?.of(option);
           const trial = tryOption(search, s, trials, i);
           if (trial) walk(trial.state, depth + 1);
+          if (option.type === "done" && closesQuietly(s)) {
+            expect(trial).not.toBeNull();
+            expect(judged(search, settle(search, trial!.state, s.stack.length)) + trial!.bonus).toBe(judged(search, s));
+            kinds.set(`done over ${s.stack.at(-2)!.kind}`, (kinds.get(`done over ${s.stack.at(-2)!.kind}`) ?? 0) + 1);
+          }
           if (light === null || top?.kind !== "actions") return;
           if (gain === undefined) {
             needTrial++;
@@ -68,7 +73,7 @@ describe("printed actions valued without their trials", () => {
         if (trial) walk(trial.state, 0);
       });
     }
-    for (const kind of ["aux 1", "aux 2", "GAIN_MONEY", "GAIN_CERT", "GAIN_TOKEN", "DISCARD_CATTLE"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(10);
+    for (const kind of ["aux 1", "aux 2", "GAIN_MONEY", "GAIN_CERT", "GAIN_TOKEN", "DISCARD_CATTLE", "done over actions"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(10);
     // The others (a hire, a purchase, a building, the last action of a frame, ...) keep their trials.
     expect(needTrial).toBeGreaterThan(100);
   }, 120_000);

@@ -82,17 +82,20 @@ describe("the table's projection, key by key", () => {
     });
   });
 
-  it("leaves a seat's view that nobody sees as it was, and brings it up to date before a connection takes the seat", () => {
+  it("leaves a seat's view and prompt that nobody sees as they were, and brings them up to date before a connection takes the seat", () => {
     // Each state is an object of its own, as an engine's states are; the view reads the moment from it.
     const states = moments.map((_, at) => ({ at }));
     const seatViewsMade = [0, 0];
+    // The seats decide in turn: seat 0 at even moments, seat 1 at odd ones.
+    const promptOf = (at: number) => ({ seat: at % 2, kind: "play", options: [{ type: "play", at }] });
     const game = {
       view: (state: { at: number }, seat: number | null) => {
         if (seat !== null) seatViewsMade[seat]! += 1;
         return seat === null ? moments[state.at]!.public : moments[state.at]!.seats[seat];
       },
-      prompts: () => [],
+      prompts: (state: { at: number }) => [promptOf(state.at)],
     } as unknown as AnyGame;
+    const promptShown = (seat: number) => state.seats[seat]!.secret!.prompt;
     const state = tableState(2);
     const watched = new Set([0]);
     const sync = new TableSync(game, state, () => 2, [], (seat) => watched.has(seat));
@@ -102,27 +105,38 @@ describe("the table's projection, key by key", () => {
       sync.publish(states[at], true);
       expect(seatShows(0)).toEqual(moments[at]!.seats[0]);
     }
-    // Seat 1 (a bot's, say) was never made: nobody could have seen it.
+    // Seat 1 (a bot's, say) was never made, nor its prompt, though it had decisions: nobody could have seen them.
     expect(seatViewsMade).toEqual([4, 0]);
-    // Somebody takes it: it shows the last state written, before any state goes to them.
+    expect(promptShown(1)).toBe("");
+    expect(promptShown(0)).toBe("");
+    // Somebody takes it: it shows the last state written and its decision there, before any state goes to them.
     watched.add(1);
     sync.refreshSeat(1);
     expect(seatShows(1)).toEqual(moments[3]!.seats[1]);
+    expect(JSON.parse(promptShown(1))).toEqual(promptOf(3));
     sync.refreshSeat(1); // already up to date: nothing made again
     expect(seatViewsMade[1]).toBe(1);
 
     // Left again; a state is written without it, and the next one is projected (its move not yet stored)…
     watched.delete(1);
     sync.publish(states[4], true);
+    expect(JSON.parse(promptShown(1))).toEqual(promptOf(3)); // left as it was
+    expect(JSON.parse(promptShown(0))).toEqual(promptOf(4));
     const pending = sync.project(states[5], true);
-    expect(pending.seats[1]!.view).toBeNull();
+    expect(pending.seats[1]).toEqual({ view: null, prompt: null });
     // …when somebody takes the seat: it shows the state written, then the pending one once that is written.
     watched.add(1);
     sync.refreshSeat(1);
     expect(seatShows(1)).toEqual(moments[4]!.seats[1]);
+    expect(promptShown(1)).toBe("");
     sync.write(pending);
     expect(seatShows(1)).toEqual(moments[5]!.seats[1]);
+    expect(JSON.parse(promptShown(1))).toEqual(promptOf(5));
     expect(seatShows(0)).toEqual(moments[5]!.seats[0]);
+    expect(promptShown(0)).toBe("");
+    // The game over: no seat shows a decision.
+    sync.publish(states[5], false);
+    expect([promptShown(0), promptShown(1)]).toEqual(["", ""]);
   });
 
   it("a seat whose view equals the public one holds no paths; an unchanged key is not written again", () => {

@@ -10,6 +10,16 @@ import type { SeatSlot, TableClient } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 import { type KeyPaths, NO_PATHS, type Unit, type UnitsByPath, ViewerPaths, allPaths } from "./view-units.ts";
 
+/**
+ * The JSON of `seat`'s prompt in `gameState` ("" when it has none). Made only for a seat somebody
+ * sees, as its view is: a bot's prompt (El Paso's lists every destination) is for nobody's eyes.
+ */
+function promptText(game: AnyGame, gameState: unknown, seat: Seat, playing: boolean): string {
+  if (!playing) return "";
+  const prompt = game.prompts(gameState).find((p) => p.seat === seat);
+  return prompt ? JSON.stringify(prompt) : "";
+}
+
 /** A seat's unit of overrides: the paths its view shows differently from the public unit `shared` (`mine` is its own). */
 interface Override extends Unit {
   mine?: KeyPaths;
@@ -18,14 +28,17 @@ interface Override extends Unit {
 }
 
 /**
- * The synced part of a game state, unit by unit: the public view, and per seat its overrides
- * (null: not made, as nobody could see that seat's view when the state was projected) and prompt.
+ * The synced part of a game state, unit by unit: the public view, and per seat its overrides and
+ * its prompt's JSON ("": no decision), both null when not made, as nobody could see that seat when
+ * the state was projected.
  */
 export interface Projection {
   publicView: Map<string, KeyPaths>;
-  seats: { view: Map<string, Unit> | null; prompt: string }[];
-  /** The game state it was made from: a seat's view left out is made from it once it is needed. */
+  seats: { view: Map<string, Unit> | null; prompt: string | null }[];
+  /** The game state it was made from: a seat's view and prompt left out are made from it once they are needed. */
   gameState: unknown;
+  /** Whether the game was on: a finished game's synced prompts are empty. */
+  playing: boolean;
 }
 
 const NO_UNITS: ReadonlyMap<string, Unit> = new Map();
@@ -70,12 +83,10 @@ export class Projector {
   /** `watched(seat)`: whether any connection sees that seat's own view now; the others' are left out. */
   project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, watched: (seat: Seat) => boolean): Projection {
     const publicView = this.publicPaths.flatten(game.view(gameState, null));
-    const prompts = playing ? game.prompts(gameState) : [];
-    const seats = Array.from({ length: seatCount }, (_, seat) => {
-      const prompt = prompts.find((p) => p.seat === seat);
-      return { view: watched(seat) ? this.seatView(game, gameState, seat, publicView) : null, prompt: prompt ? JSON.stringify(prompt) : "" };
-    });
-    return { publicView, seats, gameState };
+    const seats = Array.from({ length: seatCount }, (_, seat) =>
+      watched(seat) ? { view: this.seatView(game, gameState, seat, publicView), prompt: promptText(game, gameState, seat, playing) } : { view: null, prompt: null },
+    );
+    return { publicView, seats, gameState, playing };
   }
 
   /** What `seat`'s view of `gameState` shows differently from the public view `publicView` (made from the same state). */
@@ -169,7 +180,7 @@ export function syncKeys(map: Map<string, string>, last: UnitsByPath<Unit>, next
 export class TableSync {
   private readonly projector = new Projector();
   /** What the synced state holds now: the last projection written… */
-  private written: Projection = { publicView: new Map(), seats: [], gameState: undefined };
+  private written: Projection = { publicView: new Map(), seats: [], gameState: undefined, playing: false };
   /** …and per seat the overrides its view holds, and the game state they were made from (an older one while nobody watched it). */
   private readonly seatsWritten: { view: Map<string, Unit>; gameState: unknown }[] = [];
 
@@ -190,12 +201,14 @@ export class TableSync {
   /** Writes a projection into the synced state; projections are written in the order they were made. */
   write(projection: Projection): void {
     syncKeys(this.state.view, this.written.publicView, projection.publicView);
-    this.state.seats.forEach((seat, index) => {
+    this.state.seats.forEach((_, index) => {
       const mine = projection.seats[index]!;
       // Left out when it was made, and somebody has taken the seat since: made now, from its own state.
-      if (mine.view === null && this.watched(index)) mine.view = this.projector.seatView(this.game, projection.gameState, index, projection.publicView);
-      if (mine.view !== null) this.writeSeat(index, mine.view, projection.gameState);
-      if (seat.secret!.prompt !== mine.prompt) seat.secret!.prompt = mine.prompt;
+      if (mine.view === null && this.watched(index)) {
+        mine.view = this.projector.seatView(this.game, projection.gameState, index, projection.publicView);
+        mine.prompt = promptText(this.game, projection.gameState, index, projection.playing);
+      }
+      if (mine.view !== null) this.writeSeat(index, mine.view, mine.prompt!, projection.gameState);
     });
     if (this.written.publicView !== projection.publicView) this.projector.retire(this.written.publicView);
     this.written = projection;
@@ -206,14 +219,17 @@ export class TableSync {
    * nobody saw it: called as a connection takes the seat, before it is given any state.
    */
   refreshSeat(seat: Seat): void {
-    const { gameState, publicView } = this.written;
+    const { gameState, publicView, playing } = this.written;
     if (gameState === undefined || this.seatsWritten[seat]?.gameState === gameState) return;
-    this.writeSeat(seat, this.projector.seatView(this.game, gameState, seat, publicView), gameState);
+    this.writeSeat(seat, this.projector.seatView(this.game, gameState, seat, publicView), promptText(this.game, gameState, seat, playing), gameState);
   }
 
-  private writeSeat(seat: Seat, view: Map<string, Unit>, gameState: unknown): void {
+  /** Writes a seat's overrides and prompt, made from `gameState`, into its part of the synced state. */
+  private writeSeat(seat: Seat, view: Map<string, Unit>, prompt: string, gameState: unknown): void {
     const written = this.seatsWritten[seat];
-    syncKeys(this.state.seats[seat]!.secret!.view, written?.view ?? NO_UNITS, view);
+    const secret = this.state.seats[seat]!.secret!;
+    if (secret.prompt !== prompt) secret.prompt = prompt;
+    syncKeys(secret.view, written?.view ?? NO_UNITS, view);
     if (!written) {
       this.seatsWritten[seat] = { view, gameState };
       return;

@@ -13,10 +13,11 @@
  * delivery because a trial turn ends at the draw phase and trials never exchange.
  */
 import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
-import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
+import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
 import type { ElPasoAction } from "../prompts.ts";
 import type { ElPasoView, PlayerView } from "../view.ts";
+import { cattleIndex, workerType } from "./holdings.ts";
 
 /** A placeholder card: a Criollo by its id's breed (so the rules never trip on it), flagged by "?". */
 export const PLACEHOLDER = "C-CRI-?";
@@ -163,12 +164,20 @@ function tilePiles(view: ElPasoView): TilePiles {
   return piles;
 }
 
-/** Takes a pile's cards off the counts of what the seat owns. */
+/**
+ * Takes a pile's cards off the counts of what the seat owns. A card's type or breed by the
+ * evaluation's lookups per card id (holdings.ts), not cut out of the id: that made two new
+ * strings per cattle card at every decision (issue #14).
+ */
 function uncount(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
   for (let i = 0; i < pile.length; i++) {
     const card = pile[i]!;
-    if (isWorkerCard(card)) workers[workerOf(card)]--;
-    else cattle[breedOf(card)] = (cattle[breedOf(card)] ?? 0) - 1;
+    const type = workerType(card);
+    if (type !== null) workers[type]--;
+    else {
+      const breed = BREEDS[cattleIndex(card)]!;
+      cattle[breed] = (cattle[breed] ?? 0) - 1;
+    }
   }
 }
 

@@ -79,12 +79,18 @@ export interface PostFacts {
   /** By post index: may the seat still deliver there (a post of several discs, or none of its own yet)? */
   open: boolean[];
 }
-const POST_FACTS = new WeakMap<object, PostFacts>();
+/**
+ * By seat: the bots of a table's seats take turns deciding on the same posts, and with one seat's
+ * facts per posts object each decision found the last seat's there and counted the posts again
+ * (1.8 times per action in the simulator, issue #14).
+ */
+const POST_FACTS = new WeakMap<object, PostFacts[]>();
 
 export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
   if (posts === lastPosts && lastPostFacts!.seat === seat) return lastPostFacts!;
-  const known = POST_FACTS.get(posts);
-  if (known?.seat === seat) {
+  const bySeat = POST_FACTS.get(posts);
+  const known = bySeat?.[seat];
+  if (known !== undefined) {
     lastPosts = posts;
     lastPostFacts = known;
     return known;
@@ -102,12 +108,21 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
     facts.open.push(POST_DATA[post].multi || !own);
   }
   // Frozen all the way down: the posts' lists are frozen with them (bot/belief.ts, engine states).
-  if (Object.isFrozen(posts) && POSTS.every((post) => Object.isFrozen(posts[post]))) {
-    POST_FACTS.set(posts, facts);
-    lastPosts = posts;
-    lastPostFacts = facts;
-  }
+  if (bySeat !== undefined) bySeat[seat] = facts;
+  else if (frozenPosts(posts)) {
+    const seats: PostFacts[] = [];
+    seats[seat] = facts;
+    POST_FACTS.set(posts, seats);
+  } else return facts;
+  lastPosts = posts;
+  lastPostFacts = facts;
   return facts;
+}
+
+function frozenPosts(posts: ElPasoState["posts"]): boolean {
+  if (!Object.isFrozen(posts)) return false;
+  for (let i = 0; i < POSTS.length; i++) if (!Object.isFrozen(posts[POSTS[i]!])) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------- workers, buildings, the trail

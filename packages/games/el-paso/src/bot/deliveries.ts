@@ -18,7 +18,7 @@ interface Spread {
 }
 
 /** Mean and spread of a hand's breeding value: `hand` (counts by breed) plus `need` cards drawn from `pool`. */
-function handValue(hand: number[], need: number, pool: number[], duplicates: number): Spread {
+function handValue(hand: readonly number[], need: number, pool: readonly number[], duplicates: number): Spread {
   let mean = 0;
   let total = 0;
   for (let i = 0; i < NB; i++) {
@@ -78,7 +78,7 @@ const REWARDS = new WeakMap<Weights, number[]>();
 let bestWorth = 0;
 
 /** The index of the best post a breeding value reaches with the certificates at hand (-1: none); its worth in `bestWorth`. */
-function bestPost(total: number, certs: number, open: boolean[], light: number, dark: number, reward: readonly number[], spareCert: number): number {
+function bestPost(total: number, certs: number, open: readonly boolean[], light: number, dark: number, reward: readonly number[], spareCert: number): number {
   let index = -1;
   let worth = 0;
   for (let p = 0; p < NP; p++) {
@@ -93,6 +93,25 @@ function bestPost(total: number, certs: number, open: boolean[], light: number, 
   }
   bestWorth = worth;
   return index;
+}
+
+/** The post the usual hand reaches in the last `expectedWorth` (-1: none). */
+let usedPost = -1;
+
+/**
+ * One delivery's expected worth at the best post each node of the hand's spread reaches; the post
+ * the usual hand reaches (the first node, 0: mean + 0 × sd is the mean exactly) in `usedPost`.
+ * One function for `deliveriesValue` and `nextDeliveries`, so that both sum alike.
+ */
+function expectedWorth(spread: Spread, perm: number, certs: number, open: readonly boolean[], light: number, dark: number, reward: readonly number[], spareCert: number): number {
+  let expected = 0;
+  for (let k = 0; k < NODES.length; k++) {
+    const total = spread.mean + NODES[k]! * spread.sd + perm;
+    const index = bestPost(total, certs, open, light, dark, reward, spareCert);
+    if (k === 0) usedPost = index;
+    expected += NODE_WEIGHTS[k]! * bestWorth;
+  }
+  return expected;
 }
 
 /**
@@ -131,15 +150,8 @@ export function deliveriesValue(
   for (let i = 0; i < Math.ceil(deliveries) && light + dark > 0; i++) {
     const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup));
     const certs = i === 0 ? certsNow : w.certsPerLap;
-    let expected = 0;
-    // The post the usual hand reaches (the first node, 0: mean + 0 × sd is the mean exactly).
-    let used = -1;
-    for (let k = 0; k < NODES.length; k++) {
-      const total = spread.mean + NODES[k]! * spread.sd + perm;
-      const index = bestPost(total, certs, open, light, dark, reward, spareCert);
-      if (k === 0) used = index;
-      expected += NODE_WEIGHTS[k]! * bestWorth;
-    }
+    const expected = expectedWorth(spread, perm, certs, open, light, dark, reward, spareCert);
+    const used = usedPost;
     value += Math.min(1, deliveries - i) * expected;
     // That post is used up if it takes one disc only.
     if (used >= 0 && !POST_MULTI[used]) open[used] = false;
@@ -156,4 +168,55 @@ export function nextDeliveryValue(b: Belief, s: ElPasoState, hand: number[], car
   const me = s.players[b.seat]!;
   if (h.deliveries - (7 - me.discs.length - h.discsPlaced) <= 0) return 0;
   return deliveriesValue(b, s, me, hand, cards, EMPTY_HAND, 1, w);
+}
+
+/**
+ * `nextDeliveryValue` of many hands of one state (an exchange judges some ten: exchange.ts): what
+ * does not depend on the hand (the discs, certificates, tiles, hand size, open posts, rewards) is
+ * found once, and `worth` sums each hand as `deliveriesValue` does with one delivery left. The
+ * parts found again for every hand were half of an exchange's gain, which a decision offering an
+ * exchange works out at every decision (issue #14). deliveries.test checks it against
+ * `nextDeliveryValue`.
+ */
+export class NextDeliveries {
+  private readonly none: boolean;
+  private readonly base: number;
+  private readonly open: readonly boolean[];
+  private readonly light: number;
+  private readonly dark: number;
+  private readonly perm: number;
+  private readonly dup: number;
+  private readonly size: number;
+  private readonly certs: number;
+  private readonly reward: readonly number[];
+  private readonly spareCert: number;
+  private readonly pool: readonly number[];
+
+  constructor(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEIGHTS) {
+    const me = s.players[b.seat]!;
+    // No delivery left: nextDeliveryValue's 0. No disc left: deliveriesValue's first line.
+    this.none = h.deliveries - (7 - me.discs.length - h.discsPlaced) <= 0;
+    this.certs = me.certs;
+    this.base = me.discs.length === 0 ? this.certs * w.spareCert * 0.2 : this.certs * w.spareCert;
+    this.open = postFacts(s.posts, b.seat).open;
+    let light = 0;
+    for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
+    this.light = light;
+    this.dark = me.discs.length - light;
+    this.perm = permanentCerts(me) + 0.5;
+    this.dup = duplicateTiles(me);
+    this.size = handSize(me);
+    this.reward = rewards(w);
+    this.spareCert = w.spareCert;
+    this.pool = b.drawCattleByIndex;
+  }
+
+  /** `nextDeliveryValue` with this hand (counts by breed index, `cards` real cards). */
+  worth(hand: number[], cards: number): number {
+    if (this.none) return 0;
+    if (this.light + this.dark === 0) return this.base;
+    const next = handValue(hand, this.size - cards, this.pool, this.dup);
+    // One delivery left: `deliveriesValue`'s loop runs once, with the post list as it is.
+    return this.base + Math.min(1, 1 - 0) * expectedWorth(next, this.perm, this.certs, this.open, this.light, this.dark, this.reward, this.spareCert);
+  }
 }

@@ -6,7 +6,7 @@
 import { BREEDS } from "../data.ts";
 import type { ElPasoState } from "../state.ts";
 import { isPlaceholder } from "./belief.ts";
-import { nextDeliveryValue } from "./deliveries.ts";
+import { NextDeliveries } from "./deliveries.ts";
 import { NB, cattleIndex } from "./holdings.ts";
 import type { Search } from "./search.ts";
 
@@ -49,12 +49,13 @@ function newExchangeGain(search: Search, state: ElPasoState): number {
   // breeding value counts a breed once; the duplicates a tile counts are taken as likely, not
   // counted): hands with the same breeds are judged once, by the breeds as bits.
   const known = new Map<number, number>();
+  const next = new NextDeliveries(belief, state, horizon, weights);
   const worth = (): number => {
     let breeds = 0;
     for (let i = 0; i < NB; i++) if (hand[i]! > 0) breeds |= 1 << i;
     let value = known.get(breeds);
     if (value === undefined) {
-      value = nextDeliveryValue(belief, state, hand, cards, horizon, weights);
+      value = next.worth(hand, cards);
       known.set(breeds, value);
     }
     return value;

@@ -33,7 +33,7 @@ export function cattleIndex(card: CardId): number {
  * cutting the type out of the id made a new string per worker card per evaluation.
  */
 const CARD_WORKER = new Map<CardId, WorkerType | null>();
-function workerType(card: CardId): WorkerType | null {
+export function workerType(card: CardId): WorkerType | null {
   let type = CARD_WORKER.get(card);
   if (type === undefined) {
     type = isWorkerCard(card) ? workerOf(card) : null;

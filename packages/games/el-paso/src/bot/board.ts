@@ -85,6 +85,8 @@ export interface PostFacts {
  * (1.8 times per action in the simulator, issue #14).
  */
 const POST_FACTS = new WeakMap<object, PostFacts[]>();
+const POST_VP = POSTS.map((post) => POST_DATA[post].vp);
+const POST_MULTI = POSTS.map((post) => POST_DATA[post].multi);
 
 export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
   if (posts === lastPosts && lastPostFacts!.seat === seat) return lastPostFacts!;
@@ -96,16 +98,20 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
     return known;
   }
   const facts: PostFacts = { seat, vp: 0, discs10: 0, discs16: 0, open: [] };
-  for (const post of POSTS) {
+  // Index loops: the posts' lists are frozen, where for…of takes V8's slow path (issue #14); a
+  // delivery's trial makes new posts, so these facts are found again ~1.5 times per action.
+  for (let p = 0; p < POSTS.length; p++) {
+    const post = POSTS[p]!;
+    const discs = posts[post];
     let own = false;
-    for (const d of posts[post]) {
-      if (d.seat !== seat) continue;
+    for (let i = 0; i < discs.length; i++) {
+      if (discs[i]!.seat !== seat) continue;
       own = true;
-      facts.vp += POST_DATA[post].vp;
+      facts.vp += POST_VP[p]!;
       if (post === "P16") facts.discs16++;
       else if (post === "P10" || post === "P12") facts.discs10++;
     }
-    facts.open.push(POST_DATA[post].multi || !own);
+    facts.open.push(POST_MULTI[p]! || !own);
   }
   // Frozen all the way down: the posts' lists are frozen with them (bot/belief.ts, engine states).
   if (bySeat !== undefined) bySeat[seat] = facts;
@@ -128,9 +134,9 @@ function frozenPosts(posts: ElPasoState["posts"]): boolean {
 // ---------------------------------------------------------------- workers, buildings, the trail
 
 export function workersUse(s: ElPasoState, own: Holdings, buildingTypes: BuildingType[], w: Weights): number {
-  const canStillBuild = buildingTypes.length < MAX_BUILDINGS || buildingTypes.some((t) => t < 6);
-  let marketOpen = false;
-  for (const breed in s.market) if (s.market[breed as "ANG"].length > 0) marketOpen = true;
+  let canStillBuild = buildingTypes.length < MAX_BUILDINGS;
+  for (let i = 0; i < buildingTypes.length && !canStillBuild; i++) canStillBuild = buildingTypes[i]! < 6;
+  const marketOpen = openMarket(s.market);
   let value = 0;
   for (const t of WORKER_TYPES) {
     let use = w.workerUse[t];
@@ -144,12 +150,33 @@ export function workersUse(s: ElPasoState, own: Holdings, buildingTypes: Buildin
 }
 
 /**
+ * Whether any breed is left in the market, for the last frozen market asked about: a trial shares
+ * its market unless it buys, and the loop over the frozen record's keys ran at every evaluation.
+ */
+let lastMarket: object | null = null;
+let lastMarketOpen = false;
+function openMarket(market: ElPasoState["market"]): boolean {
+  if (market === lastMarket) return lastMarketOpen;
+  let open = false;
+  for (const breed in market) if (market[breed as "ANG"].length > 0) open = true;
+  if (Object.isFrozen(market) && Object.isFrozen(market.ANG) && Object.isFrozen(market.COR) && Object.isFrozen(market.SHO) && Object.isFrozen(market.HER)) {
+    lastMarket = market;
+    lastMarketOpen = open;
+  }
+  return open;
+}
+
+/**
  * `buildingUse` by type, per frozen record of building sides (a game's, shared by every view and
  * trial): the key text made per building per evaluation cost more than the lookup it served.
  */
 const USE_BY_SIDES = new WeakMap<object, number[]>();
+// The last sides' uses beside the weak map: a game has one record of sides, asked at every evaluation.
+let lastSides: object | null = null;
+let lastUses: number[] = [];
 export function buildingUse(s: ElPasoState, type: BuildingType): number {
   const sides = s.buildingSides;
+  if (sides === lastSides) return lastUses[type]!;
   let uses = USE_BY_SIDES.get(sides);
   if (uses === undefined) {
     if (!Object.isFrozen(sides)) return sideUse(s, type);
@@ -157,6 +184,8 @@ export function buildingUse(s: ElPasoState, type: BuildingType): number {
     for (let t = 1; t <= 6; t++) uses[t] = sideUse(s, t as BuildingType);
     USE_BY_SIDES.set(sides, uses);
   }
+  lastSides = sides;
+  lastUses = uses;
   return uses[type]!;
 }
 

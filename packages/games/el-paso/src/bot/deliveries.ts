@@ -65,13 +65,19 @@ function postWorth(index: number, total: number, reward: readonly number[], spar
 
 /** The weights' post rewards by post index, once per weights object (a lookup by post id per post tried cost more). */
 function rewards(w: Weights): number[] {
+  // The last weights' beside the weak map: one weights object serves a whole search.
+  if (w === lastWeights) return lastRewards;
   let known = REWARDS.get(w);
   if (known === undefined) {
     known = POSTS.map((post) => w.postReward[post]);
     REWARDS.set(w, known);
   }
+  lastWeights = w;
+  lastRewards = known;
   return known;
 }
+let lastWeights: Weights | null = null;
+let lastRewards: number[] = [];
 const REWARDS = new WeakMap<Weights, number[]>();
 
 /** The worth of the post `bestPost` found last (0 when none): its caller reads it instead of working it out again. */

@@ -59,6 +59,8 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
  * than the sum it made.
  */
 function discAbilities(w: Weights): { discs: string[]; values: number[] } {
+  // The last weights' beside the weak map: one weights object serves a whole search.
+  if (w === lastWeights) return lastAbilities!;
   let known = DISC_ABILITIES.get(w);
   if (known === undefined) {
     known = { discs: [], values: [] };
@@ -68,6 +70,10 @@ function discAbilities(w: Weights): { discs: string[]; values: number[] } {
     }
     DISC_ABILITIES.set(w, known);
   }
+  lastWeights = w;
+  lastAbilities = known;
   return known;
 }
+let lastWeights: Weights | null = null;
+let lastAbilities: { discs: string[]; values: number[] } | null = null;
 const DISC_ABILITIES = new WeakMap<Weights, { discs: string[]; values: number[] }>();

@@ -3,7 +3,7 @@
  * index, its workers by type, those ready in the worker area. The evaluation runs some thousand
  * times per decision, so breeds are indices into plain arrays rather than keys of records.
  */
-import { BREED_DATA, BREEDS, type Breed, type CardId, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
+import { BREED_DATA, BREEDS, type Breed, type CardId, WORKER_TYPES, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
 import type { PlayerState } from "../state.ts";
 import { type Belief, isPlaceholder } from "./belief.ts";
 
@@ -40,6 +40,21 @@ export function workerType(card: CardId): WorkerType | null {
     CARD_WORKER.set(card, type);
   }
   return type;
+}
+
+/**
+ * A card's breed index (below NB) or NB + its worker type's index, remembered per card id: one
+ * lookup per card of the discard pile, which holds both kinds, instead of two for a cattle card.
+ */
+const CARD_CODE = new Map<CardId, number>();
+function cardCode(card: CardId): number {
+  let code = CARD_CODE.get(card);
+  if (code === undefined) {
+    const type = workerType(card);
+    code = type !== null ? NB + WORKER_TYPES.indexOf(type) : cattleIndex(card);
+    CARD_CODE.set(card, code);
+  }
+  return code;
 }
 
 // ---------------------------------------------------------------- what the seat owns
@@ -89,10 +104,9 @@ export function holdings(b: Belief, me: PlayerState): Holdings {
     handCards++;
   }
   for (let i = 0; i < me.discard.length; i++) {
-    const card = me.discard[i]!;
-    const t = workerType(card);
-    if (t !== null) workers[t]++;
-    else cattle[cattleIndex(card)]!++;
+    const code = cardCode(me.discard[i]!);
+    if (code >= NB) workers[WORKER_TYPES[code - NB]!]++;
+    else cattle[code]!++;
   }
   own.handCards = handCards;
   return own;

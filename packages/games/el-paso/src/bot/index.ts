@@ -95,7 +95,26 @@ const sameHorizon = (a: Horizon, b: Horizon): boolean => a.deliveries === b.deli
  * stand-in of the trial matches the real card or tile it stood for (reuse.ts `standsFor`).
  */
 function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
-  return a.active === b.active && a.turnCount === b.turnCount && sameValue(a.stack, b.stack) && sameValue(a.players[seat], b.players[seat], true) && sameValue(a, b, true);
+  if (!(a.active === b.active && a.turnCount === b.turnCount && sameValue(a.stack, b.stack) && sameValue(a.players[seat], b.players[seat], true))) return false;
+  // The rest as `sameValue(a, b, true)` walks it, key by key in order, without the stack and the
+  // seat's own entry again: equal above, they are equal with stand-ins too. Walked twice, they
+  // were half of this comparison, which runs at every decision (issue #14).
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const xKeys = Object.keys(x);
+  const yKeys = Object.keys(y);
+  if (xKeys.length !== yKeys.length) return false;
+  for (let i = 0; i < xKeys.length; i++) {
+    const key = xKeys[i]!;
+    if (key !== yKeys[i]) return false;
+    if (key === "stack") continue;
+    if (key === "players") {
+      if (a.players === b.players) continue;
+      if (!Array.isArray(b.players) || a.players.length !== b.players.length) return false;
+      for (let j = 0; j < a.players.length; j++) if (j !== seat && !sameValue(a.players[j], b.players[j], true)) return false;
+    } else if (!sameValue(x[key], y[key], true)) return false;
+  }
+  return true;
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */

@@ -51,12 +51,14 @@ export function knownObjectivesValue(b: Belief, held: string[], own: Holdings, b
   const herd = poolKey(own.cattle, 32);
   const rest = restKey(own.workers, builders, discs10, discs16);
   if (herd < 0 || rest < 0) return objectivesValue(held, own, builders, discs10, discs16, h, w, false);
-  let memo = OBJECTIVES_MEMO.get(b);
+  let memo = b === lastBelief ? lastMemo! : OBJECTIVES_MEMO.get(b);
   if (memo === undefined || memo.h !== h || memo.w !== w) {
-    memo = { h, w, byTiles: new Map() };
+    memo = { h, w, byTiles: new Map(), held: [], tiles: "" };
     OBJECTIVES_MEMO.set(b, memo);
   }
-  const tiles = held.length === 1 ? held[0]! : held.join();
+  lastBelief = b;
+  lastMemo = memo;
+  const tiles = held.length === 1 ? held[0]! : tilesKey(memo, held);
   let byHerd = memo.byTiles.get(tiles);
   if (byHerd === undefined) memo.byTiles.set(tiles, (byHerd = new Map()));
   let byRest = byHerd.get(herd);
@@ -68,7 +70,33 @@ export function knownObjectivesValue(b: Belief, held: string[], own: Holdings, b
   }
   return value;
 }
-const OBJECTIVES_MEMO = new WeakMap<Belief, { h: Horizon; w: Weights; byTiles: Map<string, Map<number, Map<number, number>>> }>();
+interface ObjectivesMemo {
+  h: Horizon;
+  w: Weights;
+  byTiles: Map<string, Map<number, Map<number, number>>>;
+  /** The last tiles of two or more asked about (a copy), and their key. */
+  held: string[];
+  tiles: string;
+}
+const OBJECTIVES_MEMO = new WeakMap<Belief, ObjectivesMemo>();
+// The last belief's memo beside the weak map: a decision's evaluations all ask with one belief.
+let lastBelief: Belief | null = null;
+let lastMemo: ObjectivesMemo | null = null;
+
+/**
+ * The key of two or more tiles, `held.join()`: the last one's kept while the tiles are the same
+ * (each trial copies the list, and a new key text per evaluation was garbage).
+ */
+function tilesKey(memo: ObjectivesMemo, held: readonly string[]): string {
+  const last = memo.held;
+  let same = last.length === held.length;
+  for (let i = 0; i < held.length && same; i++) same = last[i] === held[i];
+  if (!same) {
+    memo.held = held.slice();
+    memo.tiles = held.join();
+  }
+  return memo.tiles;
+}
 
 /** Counts by breed as one whole number (base `base`), or -1 when one is out of range. */
 function poolKey(counts: readonly number[], base: number): number {

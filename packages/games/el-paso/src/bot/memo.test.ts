@@ -1,0 +1,84 @@
+import { type Chooser, playOut } from "@saloon/engine";
+import { describe, expect, it } from "vitest";
+import { OBJECTIVE_IDS } from "../data.ts";
+import { elPaso } from "../index.ts";
+import type { ElPasoPrompt } from "../prompts.ts";
+import type { ElPasoState } from "../state.ts";
+import type { ElPasoView } from "../view.ts";
+import { type Belief, beliefFromView } from "./belief.ts";
+import { boardFacts, buildingUse, postFacts, workersUse } from "./board.ts";
+import { holdings } from "./holdings.ts";
+import { knownObjectivesValue, objectivesValue } from "./objectives.ts";
+import { WEIGHTS, horizonAt } from "./weights.ts";
+
+/** A the last decision of a seeded 3-player game with two objectives or more: a belief with objectives, buildings and discs out. */
+function latePosition(): { belief: Belief; s: ElPasoState } {
+  let last: [ElPasoView, ElPasoPrompt] | null = null;
+  const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
+    const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
+    const view = game.view(state, seat);
+    if (prompt.options.length > 1 && view.players[seat]!.objectives.length >= 2) last = [view, prompt];
+    return game.bot(view, prompt, random, memory);
+  };
+  playOut(elPaso, { seed: "memo-test", seats: 3, choosers: [watch, watch, watch] });
+  const belief = beliefFromView(last![0], last![1].seat);
+  return { belief, s: belief.state };
+}
+
+// The one-entry caches of the evaluation's parts (board.ts, objectives.ts): asked about one input,
+// then another, then the first again, each answer must be the one found afresh for its input.
+describe("the evaluation's last-entry caches", () => {
+  const { belief, s } = latePosition();
+  const seat = belief.seat;
+
+  it("the market's openness follows the market asked about", () => {
+    const own = holdings(belief, s.players[seat]!);
+    const types = boardFacts(s.board, seat).types;
+    const open = s.market;
+    const empty = Object.freeze({ ANG: Object.freeze([]), COR: Object.freeze([]), SHO: Object.freeze([]), HER: Object.freeze([]) }) as unknown as ElPasoState["market"];
+    // Unfrozen copies are never kept: their answer is the fresh one.
+    const fresh = (market: ElPasoState["market"]) => workersUse({ ...s, market: { ...market } }, own, types, WEIGHTS);
+    const withOpen = workersUse(s, own, types, WEIGHTS);
+    const withEmpty = workersUse({ ...s, market: empty }, own, types, WEIGHTS);
+    expect(withOpen).toBe(fresh(open));
+    expect(withEmpty).toBe(fresh(empty));
+    expect(workersUse(s, own, types, WEIGHTS)).toBe(withOpen);
+    expect(withEmpty).not.toBe(withOpen);
+  });
+
+  it("a building's use follows the building sides asked about", () => {
+    const flipped = Object.freeze(Object.fromEntries(Object.entries(s.buildingSides).map(([k, v]) => [k, v === "a" ? "b" : "a"]))) as ElPasoState["buildingSides"];
+    const fresh = (sides: ElPasoState["buildingSides"], type: 1 | 2 | 3 | 4 | 5 | 6) => buildingUse({ ...s, buildingSides: { ...sides } }, type);
+    let differs = 0;
+    for (const type of [1, 2, 3, 4, 5, 6] as const) {
+      const a = buildingUse(s, type);
+      const b = buildingUse({ ...s, buildingSides: flipped }, type);
+      expect(a).toBe(fresh(s.buildingSides, type));
+      expect(b).toBe(fresh(flipped, type));
+      expect(buildingUse(s, type)).toBe(a);
+      if (a !== b) differs++;
+    }
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  it("the objectives' value follows the tiles held, two or more", () => {
+    const me = s.players[seat]!;
+    const own = holdings(belief, me);
+    const { builders } = boardFacts(s.board, seat);
+    const { discs10, discs16 } = postFacts(s.posts, seat);
+    const h = horizonAt(s, seat);
+    const held = [...me.objectives];
+    const value = (tiles: string[]) => knownObjectivesValue(belief, tiles, own, builders, discs10, discs16, h, WEIGHTS);
+    const fresh = (tiles: string[]) => objectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS, false);
+    // The last tile swapped for one not held that is worth otherwise here.
+    const swap = OBJECTIVE_IDS.find((id) => !held.includes(id) && fresh([...held.slice(0, -1), id]) !== fresh(held))!;
+    const other = [...held.slice(0, -1), swap];
+    const a = value(held);
+    const b = value(other);
+    expect(a).toBe(fresh(held));
+    expect(b).toBe(fresh(other));
+    // The same tiles in a new list (a trial's copy) find the same value.
+    expect(value([...held])).toBe(a);
+    expect(a).not.toBe(b);
+  });
+});

@@ -41,7 +41,7 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   // Money the turns left can put to use is worth more than money that will only be counted.
   const usable = Math.min(me.money, w.dollarsPerTurn * h.turns);
   let value = vp + usable * (late + (w.dollar - late) * h.invest) + (me.money - usable) * late;
-  value += knownObjectivesValue(b, me.objectives, own, builders, discs10, discs16, h, w);
+  value += knownObjectivesValue(me.objectives, own, builders, discs10, discs16, h, w);
   value += deliveriesValue(b, s, me, own.hand, own.handCards, own.cattle, deliveriesLeft, w, posts.open);
   value += Math.min(me.tokens, 3) * w.token * h.invest;
   value += workersUse(s, own, buildingTypes, w) * h.invest;

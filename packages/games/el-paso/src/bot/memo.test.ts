@@ -68,7 +68,7 @@ describe("the evaluation's last-entry caches", () => {
     const { discs10, discs16 } = postFacts(s.posts, seat);
     const h = horizonAt(s, seat);
     const held = [...me.objectives];
-    const value = (tiles: string[]) => knownObjectivesValue(belief, tiles, own, builders, discs10, discs16, h, WEIGHTS);
+    const value = (tiles: string[]) => knownObjectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS);
     const fresh = (tiles: string[]) => objectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS, false);
     // The last tile swapped for one not held that is worth otherwise here.
     const swap = OBJECTIVE_IDS.find((id) => !held.includes(id) && fresh([...held.slice(0, -1), id]) !== fresh(held))!;
@@ -80,5 +80,28 @@ describe("the evaluation's last-entry caches", () => {
     // The same tiles in a new list (a trial's copy) find the same value.
     expect(value([...held])).toBe(a);
     expect(a).not.toBe(b);
+  });
+
+  it("the objectives' value follows the horizon's turns and deliveries, kept across decisions", () => {
+    const me = s.players[seat]!;
+    const own = holdings(belief, me);
+    const { builders } = boardFacts(s.board, seat);
+    const { discs10, discs16 } = postFacts(s.posts, seat);
+    const h = horizonAt(s, seat);
+    const later = { ...h, turns: Math.max(0, h.turns - 3), deliveries: Math.max(0, h.deliveries - 2) };
+    const worth = (tiles: string[], hz: typeof h) => objectivesValue(tiles, own, builders, discs10, discs16, hz, WEIGHTS, false);
+    // The seat's tiles and one more, unmet, whose hope the time left changes.
+    const extra = OBJECTIVE_IDS.find((id) => !me.objectives.includes(id) && worth([...me.objectives, id], h) !== worth([...me.objectives, id], later))!;
+    const held = [...me.objectives, extra];
+    const value = (hz: typeof h) => knownObjectivesValue(held, own, builders, discs10, discs16, hz, WEIGHTS);
+    const fresh = (hz: typeof h) => worth(held, hz);
+    const a = value(h);
+    // Another decision's horizon with the same figures: the memo serves it.
+    expect(value({ ...h })).toBe(a);
+    const b = value(later);
+    expect(a).toBe(fresh(h));
+    expect(b).toBe(fresh(later));
+    expect(b).not.toBe(a);
+    expect(value(h)).toBe(a);
   });
 });

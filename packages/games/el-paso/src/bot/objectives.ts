@@ -6,7 +6,6 @@
  */
 import { type Breed, OBJECTIVES, type WorkerType } from "../data.ts";
 import { NEEDS } from "../scoring.ts";
-import type { Belief } from "./belief.ts";
 import { BREED_INDEX, type Holdings, NB } from "./holdings.ts";
 import { type Horizon, type Weights, clamp } from "./weights.ts";
 
@@ -42,22 +41,23 @@ export function objectivesValue(held: string[], own: Holdings, builders: number,
 }
 
 /**
- * `objectivesValue` before the end, remembered per decision (per belief, horizon and weights) by
- * the tiles held and what the pool holds, as two whole numbers: most trials of a decision leave the herd, the workers, the
- * buildings and the posts as they were, and the subsets tried here were a tenth of the bot's time.
+ * `objectivesValue` before the end, remembered by the tiles held and what the pool holds, as two
+ * whole numbers: most trials of a decision leave the herd, the workers, the buildings and the
+ * posts as they were, and the subsets tried here were a tenth of the bot's time. The value reads
+ * nothing else but the weights and the horizon's turns and deliveries, so it is kept while those
+ * stay the same: across the decisions of a turn and the seats of a round, not per decision (per
+ * belief) as before (issue #14). One such memo at a time, and at most MEMO_LIMIT values in it.
  */
-export function knownObjectivesValue(b: Belief, held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights): number {
+export function knownObjectivesValue(held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights): number {
   if (held.length === 0) return 0;
   const herd = poolKey(own.cattle, 32);
   const rest = restKey(own.workers, builders, discs10, discs16);
   if (herd < 0 || rest < 0) return objectivesValue(held, own, builders, discs10, discs16, h, w, false);
-  let memo = b === lastBelief ? lastMemo! : OBJECTIVES_MEMO.get(b);
-  if (memo === undefined || memo.h !== h || memo.w !== w) {
-    memo = { h, w, byTiles: new Map(), held: [], tiles: "" };
-    OBJECTIVES_MEMO.set(b, memo);
+  let memo = lastMemo;
+  if (memo === null || memo.w !== w || memo.turns !== h.turns || memo.deliveries !== h.deliveries || memo.size >= MEMO_LIMIT) {
+    memo = { w, turns: h.turns, deliveries: h.deliveries, byTiles: new Map(), held: [], tiles: "", size: 0 };
+    lastMemo = memo;
   }
-  lastBelief = b;
-  lastMemo = memo;
   const tiles = held.length === 1 ? held[0]! : tilesKey(memo, held);
   let byHerd = memo.byTiles.get(tiles);
   if (byHerd === undefined) memo.byTiles.set(tiles, (byHerd = new Map()));
@@ -67,20 +67,24 @@ export function knownObjectivesValue(b: Belief, held: string[], own: Holdings, b
   if (value === undefined) {
     value = objectivesValue(held, own, builders, discs10, discs16, h, w, false);
     byRest.set(rest, value);
+    memo.size++;
   }
   return value;
 }
 interface ObjectivesMemo {
-  h: Horizon;
   w: Weights;
+  /** What `objectivesValue` reads of the horizon. */
+  turns: number;
+  deliveries: number;
   byTiles: Map<string, Map<number, Map<number, number>>>;
   /** The last tiles of two or more asked about (a copy), and their key. */
   held: string[];
   tiles: string;
+  /** Values kept. */
+  size: number;
 }
-const OBJECTIVES_MEMO = new WeakMap<Belief, ObjectivesMemo>();
-// The last belief's memo beside the weak map: a decision's evaluations all ask with one belief.
-let lastBelief: Belief | null = null;
+/** A bound on one memo's values (a game's turns make a few thousand; a server's tables share it). */
+const MEMO_LIMIT = 50_000;
 let lastMemo: ObjectivesMemo | null = null;
 
 /**

@@ -4,11 +4,13 @@
  * (deliveries.ts). Used to decide an exchange token and to value an auxiliary exchange.
  */
 import { BREEDS } from "../data.ts";
-import type { ElPasoState } from "../state.ts";
-import { isPlaceholder } from "./belief.ts";
+import type { ElPasoState, PlayerState } from "../state.ts";
+import { type Belief, isPlaceholder } from "./belief.ts";
+import { postFacts } from "./board.ts";
 import { NextDeliveries } from "./deliveries.ts";
 import { NB, cattleIndex } from "./holdings.ts";
 import type { Search } from "./search.ts";
+import type { Horizon, Weights } from "./weights.ts";
 
 /** Expected gain in the next delivery's worth from drawing one card and discarding the worst (per state). */
 export function exchangeGain(search: Search, state: ElPasoState): number {
@@ -25,7 +27,7 @@ export function exchangeGain(search: Search, state: ElPasoState): number {
  * breed the hand holds and how many there are, so the hands with a card drawn and one dropped are
  * counts too (the lists, sets and copies made for each were a twentieth of the bot's time).
  */
-function newExchangeGain(search: Search, state: ElPasoState): number {
+export function newExchangeGain(search: Search, state: ElPasoState, remember = true): number {
   const { belief, horizon, weights } = search;
   const me = state.players[belief.seat]!;
   const hand = new Array<number>(NB).fill(0);
@@ -45,6 +47,49 @@ function newExchangeGain(search: Search, state: ElPasoState): number {
     for (let i = 0; i < NB; i++) total += pool[i]!;
   }
   if (total === 0 || cards === 0) return 0;
+  // Without `remember` (tests): found afresh, nothing kept.
+  if (!remember) return gainOf(belief, state, horizon, weights, hand, cards, pool, total);
+  // Everything the gain reads below, as text: the same gain at a later decision (55–58 % of them
+  // find one, mostly the seat's next decision of the turn; issue #14).
+  const key = gainKey(belief.seat, hand, pool, belief.drawCattleByIndex, me, postFacts(state.posts, belief.seat).open, horizon);
+  if (weights !== GAINS.weights || GAINS.values.size >= GAINS_LIMIT) {
+    GAINS.weights = weights;
+    GAINS.values.clear();
+  }
+  const kept = GAINS.values.get(key);
+  if (kept !== undefined) {
+    gainsFound++;
+    return kept;
+  }
+  const gain = gainOf(belief, state, horizon, weights, hand, cards, pool, total);
+  GAINS.values.set(key, gain);
+  return gain;
+}
+
+/**
+ * Exchange gains by what they read, for one weights object at a time, at most GAINS_LIMIT of
+ * them: a decision offering an exchange works the gain out afresh (0.7 times per action, ~10
+ * next-delivery values each), where its state's gain map (`search.gains`) is new.
+ */
+const GAINS = { weights: null as Weights | null, values: new Map<string, number>() };
+const GAINS_LIMIT = 5_000;
+let gainsFound = 0;
+/** How many gains in this process were found kept (tests). */
+export const keptGains = (): number => gainsFound;
+
+/** The hand's and pool's counts, the draw pile's, the seat's discs, certificates and tiles, the open posts and the horizon's deliveries. */
+function gainKey(seat: number, hand: readonly number[], pool: readonly number[], draw: readonly number[], me: PlayerState, open: readonly boolean[], h: Horizon): string {
+  let key = `${seat}|${h.deliveries}|${h.discsPlaced}|${me.certs}|`;
+  for (let i = 0; i < NB; i++) key += `${hand[i]},${pool[i]},${draw[i]},`;
+  for (let i = 0; i < me.discs.length; i++) key += `${me.discs[i]},`;
+  key += "|";
+  for (let i = 0; i < me.bonuses.length; i++) key += `${me.bonuses[i]},`;
+  key += "|";
+  for (let i = 0; i < open.length; i++) key += open[i] ? "1" : "0";
+  return key;
+}
+
+function gainOf(belief: Belief, state: ElPasoState, horizon: Horizon, weights: Weights, hand: number[], cards: number, pool: readonly number[], total: number): number {
   // The next delivery's worth depends on which breeds the hand holds, not how many of each (its
   // breeding value counts a breed once; the duplicates a tile counts are taken as likely, not
   // counted): hands with the same breeds are judged once, by the breeds as bits.

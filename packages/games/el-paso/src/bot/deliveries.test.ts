@@ -1,9 +1,6 @@
-import { type Chooser, playOut } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
-import { elPaso } from "../index.ts";
-import type { ElPasoPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
-import type { ElPasoView } from "../view.ts";
+import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView } from "./belief.ts";
 import { postFacts } from "./board.ts";
 import { NextDeliveries, nextDeliveryValue } from "./deliveries.ts";
@@ -11,19 +8,8 @@ import { NB } from "./holdings.ts";
 import { type Horizon, WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games (2, 3 and 4 players), as its view and prompt. */
-function decisions(games: number): [ElPasoView, ElPasoPrompt][] {
-  const out: [ElPasoView, ElPasoPrompt][] = [];
-  for (let g = 0; g < games; g++) {
-    const seats = 2 + (g % 3);
-    const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
-      const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
-      const view = game.view(state, seat);
-      if (prompt.options.length > 1) out.push([view, prompt]);
-      return game.bot(view, prompt, random, memory);
-    };
-    playOut(elPaso, { seed: `deliveries-test-${g}`, seats, choosers: Array.from({ length: seats }, () => watch) });
-  }
-  return out;
+function decisions(games: number): Decision[] {
+  return recordedDecisions("deliveries-test", games);
 }
 
 /** Every hand of up to `size` cards over a few breeds, as counts by breed index. */

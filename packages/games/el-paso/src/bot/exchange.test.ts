@@ -1,10 +1,9 @@
-import { type Chooser, playOut } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
-import { elPaso } from "../index.ts";
-import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
+import { currentPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
 import { beliefFromView } from "./belief.ts";
 import { exchangeGain, keptGains, newExchangeGain } from "./exchange.ts";
+import { gameDecisions, recordedDecisions } from "./recorded-decisions.ts";
 import { newSearch, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
@@ -19,27 +18,18 @@ describe("exchange gains kept across decisions", () => {
       compared++;
       if (gain !== 0) nonZero++;
     };
-    for (let g = 0; g < 3; g++) {
-      const seats = 2 + g;
-      const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
-        const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
-        const view = game.view(state, seat);
-        if (prompt.options.length > 1) {
-          const belief = beliefFromView(view, seat);
-          const search = newSearch(belief, horizonAt(belief.state, seat), WEIGHTS);
-          check(search, belief.state);
-          const here = currentPrompt(belief.state);
-          if (here?.seat === seat) {
-            const trials = trialsOf(search, belief.state, here.options);
-            for (let i = 0; i < here.options.length; i++) {
-              const trial = tryOption(search, belief.state, trials, i);
-              if (trial) check(search, trial.state);
-            }
-          }
+    for (const [view, { seat }] of recordedDecisions("exchange-test", 3)) {
+      const belief = beliefFromView(view, seat);
+      const search = newSearch(belief, horizonAt(belief.state, seat), WEIGHTS);
+      check(search, belief.state);
+      const here = currentPrompt(belief.state);
+      if (here?.seat === seat) {
+        const trials = trialsOf(search, belief.state, here.options);
+        for (let i = 0; i < here.options.length; i++) {
+          const trial = tryOption(search, belief.state, trials, i);
+          if (trial) check(search, trial.state);
         }
-        return game.bot(view, prompt, random, memory);
-      };
-      playOut(elPaso, { seed: `exchange-test-${g}`, seats, choosers: Array.from({ length: seats }, () => watch) });
+      }
     }
     expect(compared).toBeGreaterThan(1000);
     expect(nonZero).toBeGreaterThan(compared / 4);
@@ -49,25 +39,20 @@ describe("exchange gains kept across decisions", () => {
 
   it("differs when what it reads differs (certificates)", () => {
     let checked = 0;
-    const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
-      const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
-      const view = game.view(state, seat);
-      if (prompt.options.length > 1 && checked < 50) {
-        const belief = beliefFromView(view, seat);
-        const search = newSearch(belief, { ...horizonAt(belief.state, seat), deliveries: 6 }, WEIGHTS);
-        const s = belief.state;
-        const me = s.players[seat]!;
-        const gain = exchangeGain(search, s);
-        if (gain !== 0 && me.certs === 0) {
-          const richer: ElPasoState = { ...s, players: s.players.map((p, i) => (i === seat ? { ...me, certs: 4 } : p)) };
-          const other = exchangeGain(search, richer);
-          expect(other).toBe(newExchangeGain(search, richer, false));
-          if (other !== gain) checked++;
-        }
+    for (const [view, { seat }] of gameDecisions("exchange-test-certs", 2)) {
+      if (checked >= 50) break;
+      const belief = beliefFromView(view, seat);
+      const search = newSearch(belief, { ...horizonAt(belief.state, seat), deliveries: 6 }, WEIGHTS);
+      const s = belief.state;
+      const me = s.players[seat]!;
+      const gain = exchangeGain(search, s);
+      if (gain !== 0 && me.certs === 0) {
+        const richer: ElPasoState = { ...s, players: s.players.map((p, i) => (i === seat ? { ...me, certs: 4 } : p)) };
+        const other = exchangeGain(search, richer);
+        expect(other).toBe(newExchangeGain(search, richer, false));
+        if (other !== gain) checked++;
       }
-      return game.bot(view, prompt, random, memory);
-    };
-    playOut(elPaso, { seed: "exchange-test-certs", seats: 2, choosers: [watch, watch] });
+    }
     expect(checked).toBeGreaterThan(0);
   });
 });

@@ -1,27 +1,17 @@
-import { type Chooser, playOut } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
 import { OBJECTIVE_IDS } from "../data.ts";
-import { elPaso } from "../index.ts";
-import type { ElPasoPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
-import type { ElPasoView } from "../view.ts";
 import { type Belief, beliefFromView } from "./belief.ts";
 import { boardFacts, buildingUse, postFacts, workersUse } from "./board.ts";
 import { holdings } from "./holdings.ts";
+import { gameDecisions } from "./recorded-decisions.ts";
 import { knownObjectivesValue, objectivesValue } from "./objectives.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
-/** A the last decision of a seeded 3-player game with two objectives or more: a belief with objectives, buildings and discs out. */
+/** The last decision of a seeded 3-player game with two objectives or more: a belief with objectives, buildings and discs out. */
 function latePosition(): { belief: Belief; s: ElPasoState } {
-  let last: [ElPasoView, ElPasoPrompt] | null = null;
-  const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
-    const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
-    const view = game.view(state, seat);
-    if (prompt.options.length > 1 && view.players[seat]!.objectives.length >= 2) last = [view, prompt];
-    return game.bot(view, prompt, random, memory);
-  };
-  playOut(elPaso, { seed: "memo-test", seats: 3, choosers: [watch, watch, watch] });
-  const belief = beliefFromView(last![0], last![1].seat);
+  const [view, prompt] = gameDecisions("memo-test", 3, (v, p) => v.players[p.seat]!.objectives.length >= 2).at(-1)!;
+  const belief = beliefFromView(view, prompt.seat);
   return { belief, s: belief.state };
 }
 
@@ -61,12 +51,14 @@ describe("the evaluation's last-entry caches", () => {
     expect(differs).toBeGreaterThan(0);
   });
 
+  /** What the objectives' value reads of the position, besides the tiles held and the horizon. */
+  const me = s.players[seat]!;
+  const own = holdings(belief, me);
+  const { builders } = boardFacts(s.board, seat);
+  const { discs10, discs16 } = postFacts(s.posts, seat);
+  const h = horizonAt(s, seat);
+
   it("the objectives' value follows the tiles held, two or more", () => {
-    const me = s.players[seat]!;
-    const own = holdings(belief, me);
-    const { builders } = boardFacts(s.board, seat);
-    const { discs10, discs16 } = postFacts(s.posts, seat);
-    const h = horizonAt(s, seat);
     const held = [...me.objectives];
     const value = (tiles: string[]) => knownObjectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS);
     const fresh = (tiles: string[]) => objectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS, false);
@@ -83,11 +75,6 @@ describe("the evaluation's last-entry caches", () => {
   });
 
   it("the objectives' value follows the horizon's turns and deliveries, kept across decisions", () => {
-    const me = s.players[seat]!;
-    const own = holdings(belief, me);
-    const { builders } = boardFacts(s.board, seat);
-    const { discs10, discs16 } = postFacts(s.posts, seat);
-    const h = horizonAt(s, seat);
     const later = { ...h, turns: Math.max(0, h.turns - 3), deliveries: Math.max(0, h.deliveries - 2) };
     const worth = (tiles: string[], hz: typeof h) => objectivesValue(tiles, own, builders, discs10, discs16, hz, WEIGHTS, false);
     // The seat's tiles and one more, unmet, whose hope the time left changes.

@@ -1,9 +1,8 @@
-import { type Chooser, playOut } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
-import { elPaso } from "../index.ts";
 import type { ElPasoPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
+import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
@@ -12,19 +11,8 @@ import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned,
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
-function positions(kinds: string[], games = 3): [ElPasoView, ElPasoPrompt][] {
-  const out: [ElPasoView, ElPasoPrompt][] = [];
-  for (let g = 0; g < games; g++) {
-    const seats = 2 + (g % 3);
-    const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
-      const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
-      const view = game.view(state, seat);
-      if (kinds.includes(prompt.kind) && prompt.options.length > 1) out.push([view, prompt]);
-      return game.bot(view, prompt, random, memory);
-    };
-    playOut(elPaso, { seed: `search-test-${g}`, seats, choosers: Array.from({ length: seats }, () => watch) });
-  }
-  return out;
+function positions(kinds: string[], games = 3): Decision[] {
+  return recordedDecisions("search-test", games, (_, prompt) => kinds.includes(prompt.kind));
 }
 
 function fresh(view: ElPasoView, prompt: ElPasoPrompt): Search {

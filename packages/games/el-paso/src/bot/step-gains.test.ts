@@ -1,28 +1,15 @@
-import { type Chooser, playOut } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
-import { elPaso } from "../index.ts";
-import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
+import { currentPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
-import type { ElPasoView } from "../view.ts";
+import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView } from "./belief.ts";
 import { closesQuietly, endsTurnQuietly, judged, newSearch, pruned, settle, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { StepGains } from "./step-gains.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's move decisions of a few seeded games (2, 3 and 4 players), as its view and prompt. */
-function moves(games: number): [ElPasoView, ElPasoPrompt][] {
-  const out: [ElPasoView, ElPasoPrompt][] = [];
-  for (let g = 0; g < games; g++) {
-    const seats = 2 + (g % 3);
-    const watch: Chooser<any, any, any, any> = (game, state, seat, random, memory) => {
-      const prompt = game.prompts(state).find((p: ElPasoPrompt) => p.seat === seat)!;
-      const view = game.view(state, seat);
-      if (prompt.kind === "move" && prompt.options.length > 1) out.push([view, prompt]);
-      return game.bot(view, prompt, random, memory);
-    };
-    playOut(elPaso, { seed: `step-gains-test-${g}`, seats, choosers: Array.from({ length: seats }, () => watch) });
-  }
-  return out;
+function moves(games: number): Decision[] {
+  return recordedDecisions("step-gains-test", games, (_, prompt) => prompt.kind === "move");
 }
 
 describe("options valued without their trials", () => {

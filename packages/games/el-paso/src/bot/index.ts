@@ -43,6 +43,7 @@ import { sameValue } from "./reuse.ts";
 import {
   type Search,
   type Trials,
+  closesQuietly,
   complete,
   endsTurnQuietly,
   judged,
@@ -117,6 +118,16 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
   return true;
 }
 
+/**
+ * Whether the greedy step may have valued `option` without its trial while the turn goes on after
+ * it: a printed action (step-gains.ts) or a `done` that only closes a frame (search.ts
+ * `closesQuietly`). Its trial is made once it is chosen, so that the next decision of the turn may
+ * find this search. (An auxiliary action valued so ends the turn: no next decision to serve.)
+ */
+function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
+  return option.type === "act" || option.type === "actBreed" || (option.type === "done" && closesQuietly(state));
+}
+
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */
 function searchFor(belief: Belief, weights: Weights, memory: BotMemory | undefined): { search: Search; state: ElPasoState } {
   const horizon = horizonAt(belief.state, belief.seat);
@@ -168,11 +179,8 @@ export function chooseAction(view: ElPasoView, prompt: ElPasoPrompt, random: Ran
   }
   // Whether the next decision starts where this trial ended is for it to check (searchFor).
   // A trial that ends the turn has no next decision of this turn to serve.
-  // An option the step valued without its trial (step-gains.ts, search.ts closesQuietly) has it made here, so that
-  // the next decision may find this search.
   let chosen = trials.made[best];
-  const option = options[best]!;
-  if (chosen === undefined && memory && byStep !== null && (option.type === "act" || option.type === "actBreed" || (option.type === "aux" && option.aux !== 3) || (option.type === "done" && state.stack.length > 1))) chosen = tryOption(search, state, trials, best);
+  if (chosen === undefined && memory && byStep !== null && valuedUntried(state, options[best]!)) chosen = tryOption(search, state, trials, best);
   if (memory && chosen && stillMyTurn(search, chosen.state)) memory.carried = { search, next: chosen.state } satisfies Carried;
   return options[best]!;
 }

@@ -27,14 +27,19 @@ interface Override extends Unit {
   members?: ReadonlyMap<string, Override>;
 }
 
+/** A seat's own part of a projection: its overrides of the public view, and its prompt's JSON ("": no decision). */
+export interface SeatPart {
+  view: Map<string, Unit>;
+  prompt: string;
+}
+
 /**
- * The synced part of a game state, unit by unit: the public view, and per seat its overrides and
- * its prompt's JSON ("": no decision), both null when not made, as nobody could see that seat when
- * the state was projected.
+ * The synced part of a game state, unit by unit: the public view, and per seat its own part (null:
+ * not made, as nobody could see that seat when the state was projected).
  */
 export interface Projection {
   publicView: Map<string, KeyPaths>;
-  seats: { view: Map<string, Unit> | null; prompt: string | null }[];
+  seats: (SeatPart | null)[];
   /** The game state it was made from: a seat's view and prompt left out are made from it once they are needed. */
   gameState: unknown;
   /** Whether the game was on: a finished game's synced prompts are empty. */
@@ -83,10 +88,13 @@ export class Projector {
   /** `watched(seat)`: whether any connection sees that seat's own view now; the others' are left out. */
   project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, watched: (seat: Seat) => boolean): Projection {
     const publicView = this.publicPaths.flatten(game.view(gameState, null));
-    const seats = Array.from({ length: seatCount }, (_, seat) =>
-      watched(seat) ? { view: this.seatView(game, gameState, seat, publicView), prompt: promptText(game, gameState, seat, playing) } : { view: null, prompt: null },
-    );
+    const seats = Array.from({ length: seatCount }, (_, seat) => (watched(seat) ? this.seatPart(game, gameState, seat, publicView, playing) : null));
     return { publicView, seats, gameState, playing };
+  }
+
+  /** `seat`'s own part of the projection of `gameState`, whose public view is `publicView`. */
+  seatPart(game: AnyGame, gameState: unknown, seat: Seat, publicView: ReadonlyMap<string, KeyPaths>, playing: boolean): SeatPart {
+    return { view: this.seatView(game, gameState, seat, publicView), prompt: promptText(game, gameState, seat, playing) };
   }
 
   /** What `seat`'s view of `gameState` shows differently from the public view `publicView` (made from the same state). */
@@ -201,14 +209,12 @@ export class TableSync {
   /** Writes a projection into the synced state; projections are written in the order they were made. */
   write(projection: Projection): void {
     syncKeys(this.state.view, this.written.publicView, projection.publicView);
+    const { seats, gameState, publicView, playing } = projection;
     this.state.seats.forEach((_, index) => {
-      const mine = projection.seats[index]!;
       // Left out when it was made, and somebody has taken the seat since: made now, from its own state.
-      if (mine.view === null && this.watched(index)) {
-        mine.view = this.projector.seatView(this.game, projection.gameState, index, projection.publicView);
-        mine.prompt = promptText(this.game, projection.gameState, index, projection.playing);
-      }
-      if (mine.view !== null) this.writeSeat(index, mine.view, mine.prompt!, projection.gameState);
+      if (!seats[index] && this.watched(index)) seats[index] = this.projector.seatPart(this.game, gameState, index, publicView, playing);
+      const mine = seats[index];
+      if (mine) this.writeSeat(index, mine, gameState);
     });
     if (this.written.publicView !== projection.publicView) this.projector.retire(this.written.publicView);
     this.written = projection;
@@ -221,11 +227,11 @@ export class TableSync {
   refreshSeat(seat: Seat): void {
     const { gameState, publicView, playing } = this.written;
     if (gameState === undefined || this.seatsWritten[seat]?.gameState === gameState) return;
-    this.writeSeat(seat, this.projector.seatView(this.game, gameState, seat, publicView), promptText(this.game, gameState, seat, playing), gameState);
+    this.writeSeat(seat, this.projector.seatPart(this.game, gameState, seat, publicView, playing), gameState);
   }
 
-  /** Writes a seat's overrides and prompt, made from `gameState`, into its part of the synced state. */
-  private writeSeat(seat: Seat, view: Map<string, Unit>, prompt: string, gameState: unknown): void {
+  /** Writes a seat's own part, made from `gameState`, into the seat's part of the synced state. */
+  private writeSeat(seat: Seat, { view, prompt }: SeatPart, gameState: unknown): void {
     const written = this.seatsWritten[seat];
     const secret = this.state.seats[seat]!.secret!;
     if (secret.prompt !== prompt) secret.prompt = prompt;

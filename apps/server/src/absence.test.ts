@@ -91,12 +91,15 @@ describe("a person who leaves a running game", () => {
     const back = await record("ann again", colyseus.sdk.joinById(tableId, { name: "Ann", token: annToken }));
     expect(back.seat).toBe(0);
     await bob.until(() => bob.latest.seats[0]!.kind === "human" && bob.latest.seats[0]!.name === "Ann", "Ann taking her seat back");
-    // Nobody saw her seat's own view while the bot played it (the server left it as it was): from
-    // the first state she gets back, it is her seat's view of the game at that version.
+    // Nobody saw her seat's own view or prompt while the bot played it (the server left them as
+    // they were): from the first state she gets back, they are her seat's at that version.
     const room = serverRoom(bob)!;
     for (const snapshot of back.snapshots) {
       const then = replay(fistful, room.seed, 2, fistful.parseOptions(undefined), room.actions.slice(0, snapshot.version));
       expect(decodeView(snapshot, 0), `Ann's view at version ${snapshot.version}`).toEqual(JSON.parse(JSON.stringify(fistful.view(then, 0))));
+      const shown = snapshot.seats[0]!.secret!.prompt;
+      const owed = fistful.prompts(then).find((prompt) => prompt.seat === 0);
+      expect(shown === "" ? null : JSON.parse(shown), `Ann's prompt at version ${snapshot.version}`).toEqual(owed ? JSON.parse(JSON.stringify(owed)) : null);
     }
   });
 

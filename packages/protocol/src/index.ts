@@ -9,8 +9,10 @@ import type { ActionBase, FinalScores, GameErrorCode, Json, LogEvent, Prompt, Se
 // constants and types from here leaves zod out of its bundle (the package has no side effects).
 export * from "./limits.ts";
 export * from "./schemas.ts";
+import { ViewDecoder } from "./view-decoder.ts";
 import { rebuildView } from "./view-paths.ts";
 
+export { ViewDecoder } from "./view-decoder.ts";
 export { ABSENT, ARRAY_MARK, OBJECT_MARK, flattenAt, flattenView, isLeaf, memberPath, rebuildView, viewObject, viewOverrides } from "./view-paths.ts";
 
 /** Room names registered by the server. */
@@ -297,6 +299,15 @@ export interface TableSnapshot {
 export function decodeView<V>(snapshot: TableSnapshot, seat: Seat | null): V {
   const mine = seat === null ? undefined : snapshot.seats.find((s) => s.seat === seat)?.secret;
   return rebuildView(snapshot.view, mine?.view) as V;
+}
+
+/**
+ * `decodeView` for one reader, snapshot after snapshot (a client at each patch): the view made at
+ * each call shares what did not change with the one before, and is frozen (view-decoder.ts).
+ */
+export function viewReader<V>(seat: Seat | null): (snapshot: TableSnapshot) => V {
+  const decoder = new ViewDecoder();
+  return (snapshot) => decoder.decode(snapshot.view, seat === null ? undefined : snapshot.seats.find((s) => s.seat === seat)?.secret?.view) as V;
 }
 
 /** The prompt the seat owes now, or null (spectators, other seats' turns, a finished game). */

@@ -20,7 +20,7 @@ import {
   type TableSnapshot,
   decodePrompt,
   decodeResult,
-  decodeView,
+  viewReader,
   refuses,
   reconnectLikeOurClients,
   rejoinDelayMs,
@@ -104,7 +104,13 @@ export class TableSession {
   /** The table chat (chat.svelte.ts). */
   readonly chat = new ChatLog();
 
-  view = $derived.by(() => (this.snapshot && this.seat !== undefined ? decodeView<unknown>(this.snapshot, this.seat) : null));
+  /** This client's view kept up to date patch by patch (viewReader: what did not change stays the same, frozen, object); made again when the seat changes. */
+  #viewReader: { seat: number | null; read: (snapshot: TableSnapshot) => unknown } | null = null;
+  view = $derived.by(() => {
+    if (!this.snapshot || this.seat === undefined) return null;
+    if (this.#viewReader?.seat !== this.seat) this.#viewReader = { seat: this.seat, read: viewReader(this.seat) };
+    return this.#viewReader.read(this.snapshot);
+  });
   prompt = $derived.by<Prompt<Option> | null>(() =>
     this.snapshot && this.seat !== undefined && this.seat !== null ? (decodePrompt<Option>(this.snapshot, this.seat) as Prompt<Option> | null) : null,
   );

@@ -9,7 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { games } from "@saloon/catalog";
 import { type AnyGame, type Prompt, createRandom } from "@saloon/engine";
-import { type AnswerMark, type TableSnapshot, answerLanded, decodeView } from "@saloon/protocol";
+import { type AnswerMark, type TableSnapshot, answerLanded, viewReader } from "@saloon/protocol";
 import { monotonicMs } from "./move-trace.ts";
 
 /** What one worker is asked to play. */
@@ -209,13 +209,14 @@ class LoadTable {
       this.spectator = spectator;
       this.totals.spectator.push(spectator);
       let seen = -1;
+      const spectatorView = viewReader(null);
       watching.onStateChange((state) => {
         const version = (state as unknown as { version: number }).version;
         if (version === seen) return;
         seen = version;
         spectator.advanced(performance.now(), version);
         // Sample the whole view now and then: rebuilding it is what the client does anyway.
-        if (spectator.tally.viewSamples === 0 || version % 10 === 0) spectator.sampleView(decodeView((state as unknown as { toJSON(): TableSnapshot }).toJSON(), null), "");
+        if (spectator.tally.viewSamples === 0 || version % 10 === 0) spectator.sampleView(spectatorView((state as unknown as { toJSON(): TableSnapshot }).toJSON()), "");
       });
       watching.onMessage("*", () => undefined);
     }
@@ -247,6 +248,8 @@ class LoadTable {
     let seen = -1;
     let moves = 0;
     let inFlight: { mark: AnswerMark; sentAt: number | null; sentMonotonic: number } | null = null;
+    // As the web client does: the view kept up to date from one decision to the next, not rebuilt whole.
+    const seatView = viewReader(seat);
     const markOf = (state: State): AnswerMark => ({ version: state.version, acted: state.seats[seat]?.secret?.acted });
     const decide = (state: State) => {
       const promptText = state.seats[seat]?.secret?.prompt ?? "";
@@ -254,8 +257,9 @@ class LoadTable {
       const answer: { mark: AnswerMark; sentAt: number | null; sentMonotonic: number } = { mark: markOf(state), sentAt: null, sentMonotonic: 0 };
       inFlight = answer;
       const snapshot = state.toJSON();
-      const view = decodeView(snapshot, seat);
-      player.sampleView(view, promptText);
+      const view = seatView(snapshot);
+      // Sampled now and then, as the spectator's is: measuring the whole view costs a stringify of it.
+      if (player.tally.viewSamples === 0 || moves % 10 === 0) player.sampleView(view, promptText);
       const action = this.game.bot(view, JSON.parse(promptText) as Prompt, createRandom(`load\u0000${this.index}\u0000${moves}`));
       moves += 1;
       const send = () => {

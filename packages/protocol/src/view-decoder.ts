@@ -3,10 +3,10 @@
  * path at each patch: every leaf parsed, every container made again, although a move changes a
  * few entries (issue #14: the web client does it at every patch, and so do the load benchmark's
  * SDK clients, on the server's machine). A `ViewDecoder` remembers what each path showed last
- * time and the view it made of it; the next view is the last one with only what changed made
- * again: a leaf whose text changed is parsed and set, a container whose members came or went (a
- * player's pieces, a frame of the turn's stack) is rebuilt from its own paths, and the
- * containers on the way to either are copied. Everything else is shared with the view before.
+ * time and the view it made of it, and makes again only what changed: a leaf whose text changed
+ * is parsed; a container whose members came or went gets them anew in the paths' order, the
+ * unchanged ones taken over as they were; the containers on the way to either are copied.
+ * Everything else is shared with the view before.
  *
  * Because consecutive views share their unchanged parts, they are frozen: a reader that wrote
  * into one would change the views after it too, so it throws instead.
@@ -19,11 +19,13 @@ type Container = Record<string, unknown> | unknown[];
 const isMark = (text: string | undefined): boolean => text === ARRAY_MARK || text === OBJECT_MARK;
 const unescapeKey = (segment: string) => (segment.includes("~") ? segment.replaceAll("~1", "/").replaceAll("~0", "~") : segment);
 const parentOf = (path: string): string => path.slice(0, path.lastIndexOf("/"));
+const keyOf = (path: string): string => unescapeKey(path.slice(path.lastIndexOf("/") + 1));
 
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
 }
 
 /** Sets a member as rebuildView does: a key named __proto__ is data, not the prototype. */
@@ -31,6 +33,10 @@ function put(container: Container, key: string, value: unknown): void {
   if (key === "__proto__") Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
   else (container as Record<string, unknown>)[key] = value;
 }
+
+/** The member `key` of `container` if it has one of its own (never the prototype's). */
+const memberOf = (container: unknown, key: string): unknown =>
+  container !== null && typeof container === "object" && Object.hasOwn(container, key) ? (container as Record<string, unknown>)[key] : undefined;
 
 /**
  * What each path shows the reader, in the order rebuildView reads them (the public paths, each
@@ -44,12 +50,6 @@ function shownPaths(publicPaths: Paths, overrides: Paths | undefined): Map<strin
   }
   if (overrides) for (const path of Object.keys(overrides)) if (!Object.hasOwn(publicPaths, path) && overrides[path] !== ABSENT) shown.set(path, overrides[path]!);
   return shown;
-}
-
-/** What changed from one patch to the next: leaves to set anew, containers to rebuild whole (by path). */
-interface Changes {
-  leaves: Map<string, string>;
-  containers: Set<string>;
 }
 
 /**
@@ -68,27 +68,34 @@ function sameOrder(last: ReadonlyMap<string, string>, next: ReadonlyMap<string, 
   return true;
 }
 
-/** Null when the view is best rebuilt whole: the view's own keys changed, or paths changed places. */
-function changesOf(last: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): Changes | null {
-  const leaves = new Map<string, string>();
-  const containers = new Set<string>();
-  // A path that came, went or changed kind changes its container's members: that container is rebuilt.
-  const membersChanged = (path: string): boolean => {
-    const parent = parentOf(path);
-    if (parent === "") return false;
-    containers.add(parent);
-    return true;
+/**
+ * What changed from one patch to the next, by container path ("" is the view itself):
+ * `regrown`, the containers whose members came, went or changed kind, made anew from their
+ * paths; `below`, for every container with a change anywhere under it, its members on the way.
+ */
+interface Changes {
+  regrown: Set<string>;
+  below: Map<string, Set<string>>;
+}
+
+function changesOf(last: ReadonlyMap<string, string>, next: ReadonlyMap<string, string>): Changes {
+  const changes: Changes = { regrown: new Set(), below: new Map() };
+  const mark = (path: string, regrows: boolean) => {
+    if (regrows) changes.regrown.add(parentOf(path));
+    for (let child = path; child !== ""; child = parentOf(child)) {
+      const parent = parentOf(child);
+      let members = changes.below.get(parent);
+      if (members === undefined) changes.below.set(parent, (members = new Set()));
+      else if (members.has(child)) return; // its way up is marked already
+      members.add(child);
+    }
   };
   for (const [path, text] of next) {
     const before = last.get(path);
-    if (before === text) continue;
-    if (before !== undefined && !isMark(before) && !isMark(text)) leaves.set(path, text);
-    else if (!membersChanged(path)) return null;
+    if (before !== text) mark(path, before === undefined || isMark(before) || isMark(text));
   }
-  if (last.size !== next.size || leaves.size + containers.size > 0) {
-    for (const path of last.keys()) if (!next.has(path) && !membersChanged(path)) return null;
-  }
-  return sameOrder(last, next) ? { leaves, containers } : null;
+  if (last.size !== next.size || changes.below.size > 0) for (const path of last.keys()) if (!next.has(path)) mark(path, true);
+  return changes;
 }
 
 export class ViewDecoder {
@@ -98,11 +105,13 @@ export class ViewDecoder {
   /** The view of these paths (a seat's overrides over the public ones), frozen, sharing what did not change with the last one. */
   decode(publicPaths: Paths, overrides?: Paths): Record<string, unknown> {
     const shown = shownPaths(publicPaths, overrides);
-    const changes = this.view ? changesOf(this.shown, shown) : null;
-    let view = changes && patched(this.view!, changes, shown);
-    if (!view) {
-      view = rebuildView(publicPaths, overrides);
-      deepFreeze(view);
+    const last = this.shown;
+    let view: Record<string, unknown>;
+    if (this.view && sameOrder(last, shown)) {
+      const changes = changesOf(last, shown);
+      view = changes.below.size === 0 ? this.view : (new Patch(last, shown, changes).container("", this.view) as Record<string, unknown>);
+    } else {
+      view = deepFreeze(rebuildView(publicPaths, overrides));
     }
     this.shown = shown;
     this.view = view;
@@ -110,72 +119,48 @@ export class ViewDecoder {
   }
 }
 
-/** The container at `path`, rebuilt from the paths below it as rebuildView would make it. */
-function rebuiltContainer(path: string, shown: ReadonlyMap<string, string>): unknown {
-  // Re-rooted under a key of its own: rebuildView makes an object at the root, and this may be an array.
-  const own: Record<string, string> = { "/c": shown.get(path)! };
-  const below = `${path}/`;
-  for (const [at, text] of shown) if (at.startsWith(below)) own[`/c${at.slice(path.length)}`] = text;
-  return rebuildView(own).c;
-}
+/** The next view made from the last one: `container` makes a container anew where something under it changed. */
+class Patch {
+  constructor(
+    private readonly last: ReadonlyMap<string, string>,
+    private readonly shown: ReadonlyMap<string, string>,
+    private readonly changes: Changes,
+  ) {}
 
-/**
- * `view` with `changes` made: each container on the way to a change is copied once (and frozen),
- * the rest shared. Null if a change's way does not lead through containers of the kinds `shown`
- * marks (the whole rebuild decides what such a path shows), or nothing could be shared.
- */
-function patched(view: Record<string, unknown>, { leaves, containers }: Changes, shown: ReadonlyMap<string, string>): Record<string, unknown> | null {
-  if (leaves.size === 0 && containers.size === 0) return view;
-  // A change inside a container rebuilt anyway is part of that rebuild.
-  const within = (path: string): boolean => {
-    for (let at = parentOf(path); at !== ""; at = parentOf(at)) if (containers.has(at)) return true;
-    return false;
-  };
-  const copies = new Set<Container>();
-  const copy = <C extends Container>(container: C): C => {
-    const made = (Array.isArray(container) ? container.slice() : { ...container }) as C;
-    copies.add(made);
-    return made;
-  };
-  const root = copy(view);
-  /** Sets the member at `path` (its container's way from the root copied), or false when that way is not there. */
-  const setAt = (path: string, value: unknown): boolean => {
-    if (!path.startsWith("/")) return false;
-    const segments = path.split("/");
-    let node: Container = root;
-    let at = "";
-    for (let i = 1; i < segments.length - 1; i++) {
-      at += `/${segments[i]}`;
-      const mark = shown.get(at);
-      if (!isMark(mark)) return false;
-      const key = unescapeKey(segments[i]!);
-      let child = (node as Record<string, unknown>)[key];
-      if (child === null || typeof child !== "object" || !Object.hasOwn(node, key) || Array.isArray(child) !== (mark === ARRAY_MARK)) return false;
-      if (!copies.has(child as Container)) {
-        child = copy(child as Container);
-        put(node, key, child);
-      }
-      node = child as Container;
+  /** The container at `path` (an object at the root), given the one the last view had there (undefined: none of its kind). */
+  container(path: string, before: unknown): Container {
+    const made = before === undefined || this.changes.regrown.has(path) ? this.regrown(path, before) : this.copied(path, before as Container);
+    return Object.freeze(made);
+  }
+
+  /** Its members in the paths' order, each as the last view had it where nothing under it changed. */
+  private regrown(path: string, before: unknown): Container {
+    const made: Container = this.shown.get(path) === ARRAY_MARK ? [] : {};
+    const prefix = `${path}/`;
+    for (const [at, text] of this.shown) {
+      if (!at.startsWith(prefix) || at.indexOf("/", prefix.length) >= 0) continue;
+      put(made, keyOf(at), this.member(at, text, before));
     }
-    const key = unescapeKey(segments[segments.length - 1]!);
-    // Only a member that is there already: a new one would take another place among its siblings than rebuildView gives it.
-    if (!Object.hasOwn(node, key)) return false;
-    put(node, key, value);
-    return true;
-  };
-  for (const path of containers) {
-    if (within(path)) continue;
-    const rebuilt = isMark(shown.get(path)) ? rebuiltContainer(path, shown) : undefined;
-    if (rebuilt === undefined) return null;
-    deepFreeze(rebuilt);
-    if (!setAt(path, rebuilt)) return null;
+    return made;
   }
-  for (const [path, text] of leaves) {
-    if (within(path)) continue;
-    const leaf = JSON.parse(text) as unknown;
-    deepFreeze(leaf);
-    if (!setAt(path, leaf)) return null;
+
+  /** The last view's container with the members that changed made anew. */
+  private copied(path: string, before: Container): Container {
+    const made = Array.isArray(before) ? before.slice() : { ...before };
+    for (const at of this.changes.below.get(path) ?? []) {
+      const text = this.shown.get(at);
+      // Gone: only a regrown container loses members, and this one is not.
+      if (text !== undefined) put(made, keyOf(at), this.member(at, text, before));
+    }
+    return made;
   }
-  copies.forEach((made) => Object.freeze(made));
-  return root;
+
+  /** The member at `at`, showing `text`, of a container that the last view had as `before`. */
+  private member(at: string, text: string, before: unknown): unknown {
+    const old = memberOf(before, keyOf(at));
+    const same = this.last.get(at) === text && old !== undefined;
+    if (!isMark(text)) return same ? old : deepFreeze(JSON.parse(text) as unknown);
+    if (same && !this.changes.below.has(at)) return old;
+    return this.container(at, same ? old : undefined);
+  }
 }

@@ -245,7 +245,7 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   if (samePlace && samePiles(before.player, p)) resources = before.resources;
   else {
     const counted = objectiveResources(state, seat);
-    resources = before && sameResources(before.resources, counted) ? before.resources : deepFreeze(counted);
+    resources = before && sameResources(before.resources, counted) ? before.resources : freezeResources(counted);
   }
   // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
   const best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : deepFreeze(searchObjectives(state, seat, resources));
@@ -262,6 +262,13 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   };
   lastFigures.set(p.objectives, fresh);
   return fresh;
+}
+
+/** Frozen, as deepFreeze would, without its for…in over every record (the counts are numbers). */
+function freezeResources(resources: ObjectiveResources): ObjectiveResources {
+  Object.freeze(resources.cattle);
+  Object.freeze(resources.workers);
+  return Object.freeze(resources);
 }
 
 const samePiles = (a: PlayerState, b: PlayerState): boolean => a.draw === b.draw && a.hand === b.hand && a.discard === b.discard && a.workers === b.workers;

@@ -226,8 +226,15 @@ function playerView(state: ElPasoState, seat: Seat, { best, resources }: ReturnT
     discardCount: p.discard.length,
     discardTop: p.discard.length > 0 ? p.discard[p.discard.length - 1]! : null,
   };
-  // Only what is made from a frozen player entry is frozen (views share it) and remembered.
-  return Object.isFrozen(best) && Object.isFrozen(resources) ? deepFreeze(view) : view;
+  // Only what is made from a frozen player entry is frozen (views share it) and remembered: the
+  // entry and its lists, not by deepFreeze's for…in over its 17 keys (most of them numbers).
+  if (!Object.isFrozen(best) || !Object.isFrozen(resources)) return view;
+  deepFreeze(view.discs);
+  deepFreeze(view.workers);
+  deepFreeze(view.objectives);
+  deepFreeze(view.objectiveStatus);
+  deepFreeze(view.bonuses);
+  return Object.freeze(view);
 }
 
 /**

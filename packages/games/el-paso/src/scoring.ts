@@ -45,8 +45,7 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
   countCards(p.discard, cattle, workers);
   countCards(p.workers, cattle, workers);
   const builders = boardFigures(state.board, seat).builders;
-  const discs10 = discsOf(state.posts.P10, seat) + discsOf(state.posts.P12, seat);
-  const discs16 = discsOf(state.posts.P16, seat);
+  const { discs10, discs16 } = postFigures(state.posts, seat);
   return { cattle, workers, builders, discs10, discs16 };
 }
 
@@ -101,10 +100,42 @@ function boardFigures(board: ElPasoState["board"], seat: Seat): { builders: numb
 const BOARD_FIGURES = new WeakMap<object, { builders: number; vp: number }[]>();
 const NO_BUILDINGS = Object.freeze({ builders: 0, vp: 0 });
 
-function discsOf(discs: readonly { seat: Seat }[], seat: Seat): number {
-  let n = 0;
-  for (const d of discs) if (d.seat === seat) n++;
-  return n;
+/**
+ * Per seat, its discs on posts 10 and 12, on post 16, and the posts' VP: remembered per posts
+ * record frozen with each of its lists (a new record only when someone delivers), like the
+ * board's figures, instead of counted over every post for every player of every view.
+ */
+function postFigures(posts: ElPasoState["posts"], seat: Seat): PostFigures {
+  let known = POST_FIGURES.get(posts);
+  if (!known) {
+    known = [];
+    for (const post of POSTS) {
+      const discs = posts[post];
+      for (let i = 0; i < discs.length; i++) {
+        const figures = (known[discs[i]!.seat] ??= { discs10: 0, discs16: 0, vp: 0 });
+        if (post === "P10" || post === "P12") figures.discs10++;
+        else if (post === "P16") figures.discs16++;
+        figures.vp += POST_DATA[post].vp;
+      }
+    }
+    if (postsFrozen(posts)) POST_FIGURES.set(posts, known);
+  }
+  return known[seat] ?? NO_DISCS;
+}
+interface PostFigures {
+  discs10: number;
+  discs16: number;
+  vp: number;
+}
+const POST_FIGURES = new WeakMap<object, PostFigures[]>();
+const NO_DISCS: PostFigures = Object.freeze({ discs10: 0, discs16: 0, vp: 0 });
+
+/** The record and each post's list frozen (known so when its figures are remembered). */
+function postsFrozen(posts: ElPasoState["posts"]): boolean {
+  if (POST_FIGURES.has(posts)) return true;
+  if (!Object.isFrozen(posts)) return false;
+  for (const post of POSTS) if (!Object.isFrozen(posts[post])) return false;
+  return true;
 }
 
 /** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
@@ -223,11 +254,9 @@ interface Remembered {
 const lastFigures = new WeakMap<readonly string[], Remembered>();
 
 function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
-  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !Object.isFrozen(state.posts)) return false;
+  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !postsFrozen(state.posts)) return false;
   if (!Object.isFrozen(p.objectives) || !Object.isFrozen(p.bonuses)) return false;
-  if (!Object.isFrozen(p.draw) || !Object.isFrozen(p.hand) || !Object.isFrozen(p.discard) || !Object.isFrozen(p.workers)) return false;
-  for (const post of POSTS) if (!Object.isFrozen(state.posts[post])) return false;
-  return true;
+  return Object.isFrozen(p.draw) && Object.isFrozen(p.hand) && Object.isFrozen(p.discard) && Object.isFrozen(p.workers);
 }
 
 function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
@@ -329,8 +358,7 @@ export function scoreBreakdown(
   resources: ObjectiveResources = objectiveResources(state, seat),
 ): Record<ScoreCategory, number> {
   const p = state.players[seat]!;
-  let posts = 0;
-  for (const post of POSTS) posts += discsOf(state.posts[post], seat) * POST_DATA[post].vp;
+  const posts = postFigures(state.posts, seat).vp;
   let workers = 0;
   for (const t of WORKER_TYPES) workers += resources.workers[t] * WORKER_VP[t];
   let cattle = 0;

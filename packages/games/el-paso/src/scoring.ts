@@ -277,7 +277,10 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
     resources = before && sameResources(before.resources, counted) ? before.resources : freezeResources(counted);
   }
   // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
-  const best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : deepFreeze(searchObjectives(state, seat, resources));
+  // Searched again, kept as the last one's object when it comes out the same (the view's
+  // objectives' status is remembered per best assignment: view.ts).
+  let best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : searchObjectives(state, seat, resources);
+  if (best !== before?.best) best = before && sameBest(before.best, best) ? before.best : deepFreeze(best);
   const breakdown = scoreBreakdown(state as ElPasoState, seat, best, resources);
   const fresh: Remembered = {
     player: p,
@@ -321,6 +324,12 @@ function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
   const breeds = Object.keys(a.cattle);
   const others = Object.keys(b.cattle);
   for (let i = 0; i < breeds.length; i++) if (others[i] !== breeds[i]) return false;
+  return true;
+}
+
+function sameBest(a: { met: readonly string[]; vp: number }, b: { met: readonly string[]; vp: number }): boolean {
+  if (a.vp !== b.vp || a.met.length !== b.met.length) return false;
+  for (let i = 0; i < a.met.length; i++) if (a.met[i] !== b.met[i]) return false;
   return true;
 }
 

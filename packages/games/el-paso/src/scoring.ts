@@ -1,6 +1,7 @@
 import { type FinalScores, type Seat, deepFreeze, rankResults } from "@saloon/engine";
 import {
   BONUSES,
+  BREEDS,
   BREED_DATA,
   type Breed,
   BUILDING_VP,
@@ -36,46 +37,60 @@ export interface ObjectiveResources {
 
 export function objectiveResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): ObjectiveResources {
   const p = state.players[seat]!;
-  const cattle: Partial<Record<Breed, number>> = {};
-  const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
   // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
-  // is the order of the breeds in \`cattle\`).
-  countCards(p.draw, cattle, workers);
-  countCards(p.hand, cattle, workers);
-  countCards(p.discard, cattle, workers);
-  countCards(p.workers, cattle, workers);
+  // is the order of the breeds in \`cattle\`: the order they are first met in).
+  COUNTED.fill(0);
+  let breeds = 0;
+  breeds = countCards(p.draw, breeds);
+  breeds = countCards(p.hand, breeds);
+  breeds = countCards(p.discard, breeds);
+  breeds = countCards(p.workers, breeds);
+  const cattle: Partial<Record<Breed, number>> = {};
+  for (let i = 0; i < breeds; i++) cattle[KINDS[MET[i]!] as Breed] = COUNTED[MET[i]!]!;
+  const workers: Record<WorkerType, number> = { COW: COUNTED[0]!, ENG: COUNTED[1]!, BLD: COUNTED[2]!, WLD: COUNTED[3]! };
   const builders = boardFigures(state.board, seat).builders;
   const { discs10, discs16 } = postFigures(state.posts, seat);
   return { cattle, workers, builders, discs10, discs16 };
 }
 
+/** What a card can be: the worker types (in WORKER_TYPES' order), then the breeds. */
+const KINDS: readonly (WorkerType | Breed)[] = [...WORKER_TYPES, ...BREEDS];
+/**
+ * The counting's scratch: cards counted per kind, and the breeds' kinds in the order first met.
+ * Counted into numbers by a card's kind, not into records keyed by its name (a keyed store per
+ * card, and a record that grows breed by breed): the views count a player's cards again whenever
+ * they move between piles, nearly every action (issue #14).
+ */
+const COUNTED = new Int32Array(KINDS.length);
+const MET = new Int32Array(BREEDS.length);
+
 // Index loops, not for…of or array builtins, over the state's lists here and below: they are
 // frozen, and V8 takes a slow path for iterating frozen arrays with its builtins (issue #14).
-function countCards(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
+/** Counts the pile's cards into COUNTED, noting each breed first met in MET after the `breeds` already there; returns how many there are now. */
+function countCards(pile: readonly CardId[], breeds: number): number {
   for (let i = 0; i < pile.length; i++) {
-    const card = pile[i]!;
-    if (isWorkerCard(card)) workers[kindOf(card) as WorkerType]++;
-    else {
-      const breed = kindOf(card) as Breed;
-      cattle[breed] = (cattle[breed] ?? 0) + 1;
-    }
+    const kind = kindOf(pile[i]!);
+    if (kind >= WORKER_TYPES.length && COUNTED[kind] === 0) MET[breeds++] = kind;
+    COUNTED[kind]!++;
   }
+  return breeds;
 }
 
 /**
- * A card's breed or worker type (breedOf, workerOf), remembered per card id: a lookup by the
+ * A card's kind (its place in KINDS: breedOf, workerOf), remembered per card id: a lookup by the
  * state's own string, whose hash V8 keeps, instead of a new string cut out of it per card counted.
  * The ids are the game's components, so this holds a few hundred entries at most.
  */
-function kindOf(card: CardId): Breed | WorkerType {
-  let kind = KINDS.get(card);
+function kindOf(card: CardId): number {
+  let kind = KIND_OF.get(card);
   if (kind === undefined) {
-    kind = isWorkerCard(card) ? workerOf(card) : breedOf(card);
-    KINDS.set(card, kind);
+    kind = KINDS.indexOf(isWorkerCard(card) ? workerOf(card) : breedOf(card));
+    if (kind < 0) throw new Error(`not a card: ${card}`);
+    KIND_OF.set(card, kind);
   }
   return kind;
 }
-const KINDS = new Map<CardId, Breed | WorkerType>();
+const KIND_OF = new Map<CardId, number>();
 
 /**
  * Per seat, the builders in its buildings (RULINGS.builderPool) and their VP: remembered per

@@ -364,7 +364,9 @@ function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts"
     let vp = 0;
     for (let i = 0; i < n; i++) if (mask & (1 << i)) vp += OBJECTIVES[owned[i]!]!.vp;
     if (vp <= best.vp) continue;
-    const subset = owned.filter((_, i) => mask & (1 << i));
+    // An index loop, not filter: the objectives are a frozen list of the state (see countCards).
+    const subset: string[] = [];
+    for (let i = 0; i < n; i++) if (mask & (1 << i)) subset.push(owned[i]!);
     if (canMeetTogether(subset, r)) best = { met: subset, vp };
   }
   return best;

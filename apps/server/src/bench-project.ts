@@ -1,5 +1,5 @@
 /**
- * pnpm bench:project [--rounds 10] [--watched all|1]
+ * pnpm bench:project [--rounds 10] [--watched all|1] [--game fistful,el-gaucho,el-paso]
  *
  * What a table spends after each accepted move on making what its viewers will see, without the
  * network or the database: every game's stored matches (src/fixtures/matches.json) replayed, and
@@ -9,6 +9,7 @@
  * on a shared machine the best of several rounds is the least disturbed figure.
  * --watched 1: only seat 0's view is made, as at a table of one person and bots (a seat's own
  * view is made only while a connection holds it: table-sync.ts); all (the default): every seat's.
+ * --game: only these games (all three by default).
  */
 import type { AnyGame, LoggedAction } from "@saloon/engine";
 import { games } from "@saloon/catalog";
@@ -20,11 +21,18 @@ import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.t
 import { readOptions } from "@saloon/cli";
 
 interface Match { seed: string; seats: number; options: unknown; log: LoggedAction[] }
-const { values, fail } = readOptions("pnpm bench:project", { rounds: { type: "string", default: "10" }, watched: { type: "string", default: "all" } });
+const { values, fail } = readOptions("pnpm bench:project", {
+  rounds: { type: "string", default: "10" },
+  watched: { type: "string", default: "all" },
+  game: { type: "string", default: "fistful,el-gaucho,el-paso" },
+});
 const rounds = Number(values.rounds);
 if (!(rounds > 0)) fail("--rounds > 0");
 if (values.watched !== "all" && values.watched !== "1") fail("--watched is all or 1");
 const watched = values.watched === "all" ? () => true : (seat: number) => seat === 0;
+const chosen = values.game!.split(",");
+const MATCHES: Record<string, Match[]> = { fistful: fistfulMatches, "el-gaucho": gauchoMatches, "el-paso": elPasoMatches } as unknown as Record<string, Match[]>;
+for (const id of chosen) if (!MATCHES[id]) fail(`--game: one or more of ${Object.keys(MATCHES).join(", ")}`);
 
 /** Every state of a stored match, in order (the rules' work is done once, outside the timing). */
 function statesOf(game: AnyGame, match: Match): unknown[] {
@@ -56,7 +64,9 @@ const cpuMs = () => {
 };
 
 console.log(`projection + write per action, best of ${rounds} rounds (CPU time), ${values.watched === "all" ? "every seat's view" : "seat 0's view only"}; load average ${(await import("node:os")).loadavg().map((n) => n.toFixed(1)).join(" ")}`);
-for (const [game, matches] of [[games.fistful, fistfulMatches], [games["el-gaucho"], gauchoMatches], [games["el-paso"], elPasoMatches]] as unknown as [AnyGame, Match[]][]) {
+for (const id of chosen) {
+  const game = games[id as keyof typeof games] as unknown as AnyGame;
+  const matches = MATCHES[id]!;
   const played = matches.map((match) => ({ match, states: statesOf(game, match) }));
   const actions = played.reduce((sum, { states }) => sum + states.length - 1, 0);
   let best = Number.POSITIVE_INFINITY;

@@ -1,6 +1,7 @@
 import { type FinalScores, type Seat, deepFreeze, rankResults } from "@saloon/engine";
 import {
   BONUSES,
+  BREEDS,
   BREED_DATA,
   type Breed,
   BUILDING_VP,
@@ -36,47 +37,60 @@ export interface ObjectiveResources {
 
 export function objectiveResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): ObjectiveResources {
   const p = state.players[seat]!;
-  const cattle: Partial<Record<Breed, number>> = {};
-  const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
   // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
-  // is the order of the breeds in \`cattle\`).
-  countCards(p.draw, cattle, workers);
-  countCards(p.hand, cattle, workers);
-  countCards(p.discard, cattle, workers);
-  countCards(p.workers, cattle, workers);
+  // is the order of the breeds in \`cattle\`: the order they are first met in).
+  COUNTED.fill(0);
+  let breeds = 0;
+  breeds = countCards(p.draw, breeds);
+  breeds = countCards(p.hand, breeds);
+  breeds = countCards(p.discard, breeds);
+  breeds = countCards(p.workers, breeds);
+  const cattle: Partial<Record<Breed, number>> = {};
+  for (let i = 0; i < breeds; i++) cattle[KINDS[MET[i]!] as Breed] = COUNTED[MET[i]!]!;
+  const workers: Record<WorkerType, number> = { COW: COUNTED[0]!, ENG: COUNTED[1]!, BLD: COUNTED[2]!, WLD: COUNTED[3]! };
   const builders = boardFigures(state.board, seat).builders;
-  const discs10 = discsOf(state.posts.P10, seat) + discsOf(state.posts.P12, seat);
-  const discs16 = discsOf(state.posts.P16, seat);
+  const { discs10, discs16 } = postFigures(state.posts, seat);
   return { cattle, workers, builders, discs10, discs16 };
 }
 
+/** What a card can be: the worker types (in WORKER_TYPES' order), then the breeds. */
+const KINDS: readonly (WorkerType | Breed)[] = [...WORKER_TYPES, ...BREEDS];
+/**
+ * The counting's scratch: cards counted per kind, and the breeds' kinds in the order first met.
+ * Counted into numbers by a card's kind, not into records keyed by its name (a keyed store per
+ * card, and a record that grows breed by breed): the views count a player's cards again whenever
+ * they move between piles, nearly every action (issue #14).
+ */
+const COUNTED = new Int32Array(KINDS.length);
+const MET = new Int32Array(BREEDS.length);
+
 // Index loops, not for…of or array builtins, over the state's lists here and below: they are
 // frozen, and V8 takes a slow path for iterating frozen arrays with its builtins (issue #14).
-function countCards(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
+/** Counts the pile's cards into COUNTED, noting each breed first met in MET after the `breeds` already there; returns how many there are now. */
+function countCards(pile: readonly CardId[], breeds: number): number {
   for (let i = 0; i < pile.length; i++) {
-    const card = pile[i]!;
-    if (isWorkerCard(card)) workers[kindOf(card) as WorkerType]++;
-    else {
-      const breed = kindOf(card) as Breed;
-      cattle[breed] = (cattle[breed] ?? 0) + 1;
-    }
+    const kind = kindOf(pile[i]!);
+    if (kind >= WORKER_TYPES.length && COUNTED[kind] === 0) MET[breeds++] = kind;
+    COUNTED[kind]!++;
   }
+  return breeds;
 }
 
 /**
- * A card's breed or worker type (breedOf, workerOf), remembered per card id: a lookup by the
+ * A card's kind (its place in KINDS: breedOf, workerOf), remembered per card id: a lookup by the
  * state's own string, whose hash V8 keeps, instead of a new string cut out of it per card counted.
  * The ids are the game's components, so this holds a few hundred entries at most.
  */
-function kindOf(card: CardId): Breed | WorkerType {
-  let kind = KINDS.get(card);
+function kindOf(card: CardId): number {
+  let kind = KIND_OF.get(card);
   if (kind === undefined) {
-    kind = isWorkerCard(card) ? workerOf(card) : breedOf(card);
-    KINDS.set(card, kind);
+    kind = KINDS.indexOf(isWorkerCard(card) ? workerOf(card) : breedOf(card));
+    if (kind < 0) throw new Error(`not a card: ${card}`);
+    KIND_OF.set(card, kind);
   }
   return kind;
 }
-const KINDS = new Map<CardId, Breed | WorkerType>();
+const KIND_OF = new Map<CardId, number>();
 
 /**
  * Per seat, the builders in its buildings (RULINGS.builderPool) and their VP: remembered per
@@ -101,10 +115,42 @@ function boardFigures(board: ElPasoState["board"], seat: Seat): { builders: numb
 const BOARD_FIGURES = new WeakMap<object, { builders: number; vp: number }[]>();
 const NO_BUILDINGS = Object.freeze({ builders: 0, vp: 0 });
 
-function discsOf(discs: readonly { seat: Seat }[], seat: Seat): number {
-  let n = 0;
-  for (const d of discs) if (d.seat === seat) n++;
-  return n;
+/**
+ * Per seat, its discs on posts 10 and 12, on post 16, and the posts' VP: remembered per posts
+ * record frozen with each of its lists (a new record only when someone delivers), like the
+ * board's figures, instead of counted over every post for every player of every view.
+ */
+function postFigures(posts: ElPasoState["posts"], seat: Seat): PostFigures {
+  let known = POST_FIGURES.get(posts);
+  if (!known) {
+    known = [];
+    for (const post of POSTS) {
+      const discs = posts[post];
+      for (let i = 0; i < discs.length; i++) {
+        const figures = (known[discs[i]!.seat] ??= { discs10: 0, discs16: 0, vp: 0 });
+        if (post === "P10" || post === "P12") figures.discs10++;
+        else if (post === "P16") figures.discs16++;
+        figures.vp += POST_DATA[post].vp;
+      }
+    }
+    if (postsFrozen(posts)) POST_FIGURES.set(posts, known);
+  }
+  return known[seat] ?? NO_DISCS;
+}
+interface PostFigures {
+  discs10: number;
+  discs16: number;
+  vp: number;
+}
+const POST_FIGURES = new WeakMap<object, PostFigures[]>();
+const NO_DISCS: PostFigures = Object.freeze({ discs10: 0, discs16: 0, vp: 0 });
+
+/** The record and each post's list frozen (known so when its figures are remembered). */
+function postsFrozen(posts: ElPasoState["posts"]): boolean {
+  if (POST_FIGURES.has(posts)) return true;
+  if (!Object.isFrozen(posts)) return false;
+  for (const post of POSTS) if (!Object.isFrozen(posts[post])) return false;
+  return true;
 }
 
 /** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
@@ -223,11 +269,9 @@ interface Remembered {
 const lastFigures = new WeakMap<readonly string[], Remembered>();
 
 function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
-  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !Object.isFrozen(state.posts)) return false;
+  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !postsFrozen(state.posts)) return false;
   if (!Object.isFrozen(p.objectives) || !Object.isFrozen(p.bonuses)) return false;
-  if (!Object.isFrozen(p.draw) || !Object.isFrozen(p.hand) || !Object.isFrozen(p.discard) || !Object.isFrozen(p.workers)) return false;
-  for (const post of POSTS) if (!Object.isFrozen(state.posts[post])) return false;
-  return true;
+  return Object.isFrozen(p.draw) && Object.isFrozen(p.hand) && Object.isFrozen(p.discard) && Object.isFrozen(p.workers);
 }
 
 function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
@@ -245,10 +289,13 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   if (samePlace && samePiles(before.player, p)) resources = before.resources;
   else {
     const counted = objectiveResources(state, seat);
-    resources = before && sameResources(before.resources, counted) ? before.resources : deepFreeze(counted);
+    resources = before && sameResources(before.resources, counted) ? before.resources : freezeResources(counted);
   }
   // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
-  const best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : deepFreeze(searchObjectives(state, seat, resources));
+  // Searched again, kept as the last one's object when it comes out the same (the view's
+  // objectives' status is remembered per best assignment: view.ts).
+  let best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : searchObjectives(state, seat, resources);
+  if (best !== before?.best) best = before && sameBest(before.best, best) ? before.best : deepFreeze(best);
   const breakdown = scoreBreakdown(state as ElPasoState, seat, best, resources);
   const fresh: Remembered = {
     player: p,
@@ -262,6 +309,13 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   };
   lastFigures.set(p.objectives, fresh);
   return fresh;
+}
+
+/** Frozen, as deepFreeze would, without its for…in over every record (the counts are numbers). */
+function freezeResources(resources: ObjectiveResources): ObjectiveResources {
+  Object.freeze(resources.cattle);
+  Object.freeze(resources.workers);
+  return Object.freeze(resources);
 }
 
 const samePiles = (a: PlayerState, b: PlayerState): boolean => a.draw === b.draw && a.hand === b.hand && a.discard === b.discard && a.workers === b.workers;
@@ -288,6 +342,12 @@ function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
   return true;
 }
 
+function sameBest(a: { met: readonly string[]; vp: number }, b: { met: readonly string[]; vp: number }): boolean {
+  if (a.vp !== b.vp || a.met.length !== b.met.length) return false;
+  for (let i = 0; i < a.met.length; i++) if (a.met[i] !== b.met[i]) return false;
+  return true;
+}
+
 function sameBreakdown(a: Record<ScoreCategory, number>, b: Record<ScoreCategory, number>): boolean {
   for (const c of SCORE_CATEGORIES) if (a[c] !== b[c]) return false;
   return true;
@@ -304,7 +364,9 @@ function searchObjectives(state: Pick<ElPasoState, "players" | "board" | "posts"
     let vp = 0;
     for (let i = 0; i < n; i++) if (mask & (1 << i)) vp += OBJECTIVES[owned[i]!]!.vp;
     if (vp <= best.vp) continue;
-    const subset = owned.filter((_, i) => mask & (1 << i));
+    // An index loop, not filter: the objectives are a frozen list of the state (see countCards).
+    const subset: string[] = [];
+    for (let i = 0; i < n; i++) if (mask & (1 << i)) subset.push(owned[i]!);
     if (canMeetTogether(subset, r)) best = { met: subset, vp };
   }
   return best;
@@ -322,8 +384,7 @@ export function scoreBreakdown(
   resources: ObjectiveResources = objectiveResources(state, seat),
 ): Record<ScoreCategory, number> {
   const p = state.players[seat]!;
-  let posts = 0;
-  for (const post of POSTS) posts += discsOf(state.posts[post], seat) * POST_DATA[post].vp;
+  const posts = postFigures(state.posts, seat).vp;
   let workers = 0;
   for (const t of WORKER_TYPES) workers += resources.workers[t] * WORKER_VP[t];
   let cattle = 0;

@@ -9,7 +9,7 @@
  * `discard` (she has no herd deck, so that pile is never drawn from). Scoring therefore counts
  * them like anyone's. What only she has is here: the bot deck, the supply deck, the strategy row.
  */
-import { type Seat, shuffleInPlace } from "@saloon/engine";
+import { type Seat, deepFreeze, shuffleInPlace } from "@saloon/engine";
 import {
   BOT_A_CARDS,
   BOT_B_CARDS,
@@ -150,22 +150,51 @@ export interface SueView {
   nextPost: PostId | null;
 }
 
+/**
+ * Sue's view. Her strategy row and bot discards are the state's own lists (a view shares the
+ * state's frozen parts), and her cattle and worker stacks are remembered per frozen pile: most
+ * actions change none of them, so the next state's view holds the same frozen objects, which the
+ * table's projection passes over without reading (apps/server view-units.ts).
+ */
 export function sueView(state: ElPasoState): SueView | null {
   const sue = state.sue;
   if (!sue) return null;
   const p = state.players[sue.seat]!;
-  const workers: Record<SpecificWorker, CardId[]> = { COW: [], ENG: [], BLD: [] };
-  for (const card of p.workers) workers[sueWorkerType(sue, card)].push(card);
   return {
     seat: sue.seat,
     difficulty: sue.difficulty,
-    strategy: [...sue.strategy],
+    strategy: sue.strategy,
     card: sue.card,
-    discard: [...sue.discard],
+    discard: sue.discard,
     deckCount: sue.deck.length,
     supplyCount: sue.supply.length,
-    cattle: p.discard.filter((card) => !isWorkerCard(card)),
-    workers,
+    cattle: sueCattle(p.discard),
+    workers: sueWorkers(sue, p.workers),
     nextPost: sueNextPost(sue),
   };
 }
+
+/** Her cattle stack: the cattle of her discard pile, remembered per frozen pile. */
+function sueCattle(discard: readonly CardId[]): CardId[] {
+  const known = SUE_CATTLE.get(discard);
+  if (known) return known;
+  const cattle: CardId[] = [];
+  for (let i = 0; i < discard.length; i++) if (!isWorkerCard(discard[i]!)) cattle.push(discard[i]!);
+  if (Object.isFrozen(discard)) SUE_CATTLE.set(discard, Object.freeze(cattle) as CardId[]);
+  return cattle;
+}
+const SUE_CATTLE = new WeakMap<readonly CardId[], CardId[]>();
+
+/**
+ * Her workers by the type they count as, remembered per frozen worker list with the wilds' types
+ * it was sorted by (`wildAs`, a new object when she draws a wild, which she then hires).
+ */
+function sueWorkers(sue: SueState, cards: readonly CardId[]): Record<SpecificWorker, CardId[]> {
+  const known = SUE_WORKERS.get(cards);
+  if (known?.wildAs === sue.wildAs) return known.workers;
+  const workers: Record<SpecificWorker, CardId[]> = { COW: [], ENG: [], BLD: [] };
+  for (let i = 0; i < cards.length; i++) workers[sueWorkerType(sue, cards[i]!)].push(cards[i]!);
+  if (Object.isFrozen(cards) && Object.isFrozen(sue.wildAs)) SUE_WORKERS.set(cards, { wildAs: sue.wildAs, workers: deepFreeze(workers) });
+  return workers;
+}
+const SUE_WORKERS = new WeakMap<readonly CardId[], { wildAs: SueState["wildAs"]; workers: Record<SpecificWorker, CardId[]> }>();

@@ -1,5 +1,7 @@
 import { playOut, replay } from "@saloon/engine";
+import type { MatchFixture } from "@saloon/engine/testing";
 import { describe, expect, it } from "vitest";
+import matches from "./fixtures/matches.json" with { type: "json" };
 import { elPaso } from "./index.ts";
 
 describe("hidden information", () => {
@@ -137,4 +139,32 @@ describe("hidden information", () => {
     expect(again.log).toEqual(played.log);
     expect(replay(elPaso, "view", 3, undefined, played.log)).toEqual(played.state);
   });
+});
+
+describe("views made of remembered parts", () => {
+  // The view keeps what it makes from frozen state parts and hands it back while they are the
+  // same (view.ts, scoring.ts, sue.ts). A copy of a state is not frozen, so nothing is remembered
+  // for it: its view is made from scratch, the reference. A part remembered on too little (reused
+  // after something it reads changed) or shared between seats differs from it at some step.
+  for (const match of matches as MatchFixture[]) {
+    it(`${match.seed}, ${match.seats} seats: every viewer's view of every state is the one made from scratch`, () => {
+      let state = elPaso.setup(match.seed, match.seats, (match.options ?? undefined) as never);
+      const viewers = [null, ...Array.from({ length: match.seats }, (_, seat) => seat)];
+      const check = (step: number) => {
+        const fresh = structuredClone(state);
+        // Seats in both orders: a remembered part must not depend on who asked first.
+        for (const viewer of step % 2 === 0 ? viewers : [...viewers].reverse()) {
+          const text = JSON.stringify(elPaso.view(state, viewer));
+          if (text !== JSON.stringify(elPaso.view(fresh, viewer))) expect({ step, viewer, view: elPaso.view(state, viewer) }).toEqual({ step, viewer, view: elPaso.view(fresh, viewer) });
+        }
+      };
+      check(0);
+      match.log.forEach(({ seat, action }, i) => {
+        const r = elPaso.apply(state, seat, action);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+        check(i + 1);
+      });
+    });
+  }
 });

@@ -21,23 +21,36 @@ export type DieAction =
  * same die values are listed once.
  */
 export function waysToMake(value: number, dice: readonly number[], wish: number): DiceUse[] {
-  // Plain loops and no closures: the prompts of every turn and every plan the bot weighs ask this
-  // many times over (issue #14).
+  // Plain loops, no closures, and an array only for a way that is kept: the prompts of every turn
+  // and every plan the bot weighs ask this many times over (issue #14).
   const ways: DiceUse[] = [];
-  addWays(ways, value, wish, []);
+  addWays(ways, value, wish, 0, 0, 0);
   for (let i = 0; i < dice.length; i++) {
-    addWays(ways, value, wish, [dice[i]!]);
-    for (let j = i + 1; j < dice.length; j++) addWays(ways, value, wish, [dice[i]!, dice[j]!]);
+    addWays(ways, value, wish, 1, dice[i]!, 0);
+    for (let j = i + 1; j < dice.length; j++) addWays(ways, value, wish, 2, Math.min(dice[i]!, dice[j]!), Math.max(dice[i]!, dice[j]!));
   }
   return ways;
 }
 
-/** Adds the ways `used` (at most two dice) makes `value`: alone, and with the wish die making up the rest. */
-function addWays(ways: DiceUse[], value: number, wish: number, used: number[]): void {
-  const sum = used.length === 0 ? 0 : used.length === 1 ? used[0]! : used[0]! + used[1]!;
-  if (used.length === 2 && used[0]! > used[1]!) used.reverse();
-  if (used.length > 0 && sum === value) addWay(ways, { dice: used, wish: false });
-  if (wish > 0 && value - sum >= 1 && value - sum <= 6) addWay(ways, { dice: [...used], wish: true });
+/**
+ * Adds the ways `count` dice (none, `low`, or `low` and `high`, smaller first) make `value`:
+ * alone, and with the wish die making up the rest.
+ */
+function addWays(ways: DiceUse[], value: number, wish: number, count: 0 | 1 | 2, low: number, high: number): void {
+  const sum = count === 0 ? 0 : count === 1 ? low : low + high;
+  if (count > 0 && sum === value && !hasWay(ways, false, count, low, high)) ways.push({ dice: diceOf(count, low, high), wish: false });
+  if (wish > 0 && value - sum >= 1 && value - sum <= 6 && !hasWay(ways, true, count, low, high)) ways.push({ dice: diceOf(count, low, high), wish: true });
+}
+
+const diceOf = (count: 0 | 1 | 2, low: number, high: number): number[] => (count === 0 ? [] : count === 1 ? [low] : [low, high]);
+
+/** Whether `ways` has a way with these die values (see `addWays`) and wish die or not. */
+function hasWay(ways: readonly DiceUse[], wish: boolean, count: number, low: number, high: number): boolean {
+  for (const way of ways) {
+    const dice = way.dice;
+    if (way.wish === wish && dice.length === count && (count === 0 || (dice[0] === low && (count === 1 || dice[1] === high)))) return true;
+  }
+  return false;
 }
 
 /** Adds `way` unless a way with the same die values (and wish die or not) is there already. */
@@ -46,7 +59,12 @@ function addWay(ways: DiceUse[], way: DiceUse): void {
   ways.push(way);
 }
 
-const sameDice = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((d, i) => d === b[i]);
+function sameDice(a: readonly number[], b: readonly number[]): boolean {
+  // A loop, not `every` with a closure: asked for every way of every action area of every plan.
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 export interface Actor {
   seat: Seat;

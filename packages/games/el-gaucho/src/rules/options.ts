@@ -76,6 +76,31 @@ export interface Actor {
 /** The die actions open to `actor` with these dice: stand, lay, raise on the pampa, occupy an action field. */
 export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Actor, dice: readonly number[], wish: number): DieAction[] {
   const actions: DieAction[] = [];
+  visitDieActions(pampa, actor, dice, wish, {
+    onField: (type, row, field, use) => actions.push({ type, row, field, dice: use.dice, wish: use.wish }),
+    onArea: (area, use) => actions.push({ type: "occupy", area, dice: use.dice, wish: use.wish }),
+  });
+  return actions;
+}
+
+/** Receives the die actions `visitDieActions` finds, one call per action, without an object per action. */
+export interface DieActionVisitor {
+  onField(type: "stand" | "lay" | "raise", row: number, field: number, use: DiceUse): void;
+  onArea(area: Area, use: DiceUse): void;
+}
+
+/**
+ * Hands every die action `dieActions` lists to `visitor`, in the same order. The bot weighs the
+ * die actions of every pair of dice it could pick and reads only their targets, dice and worths:
+ * an object per action made most of its garbage.
+ */
+export function visitDieActions(
+  pampa: readonly (readonly PampaField[])[],
+  actor: Actor,
+  dice: readonly number[],
+  wish: number,
+  visitor: DieActionVisitor,
+): void {
   const hasGaucho = actor.gauchos > 0;
   // The ways to make each value, found once per call: many fields and areas ask for the same values.
   // (Looked up in place, not through a helper closure: the bot calls this for every pair of dice it weighs.)
@@ -88,11 +113,11 @@ export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Act
       const large = f.tile.value;
       const small = smallNumber(large);
       if (!f.gaucho && hasGaucho) {
-        for (const use of (ways[large] ??= waysToMake(large, dice, wish))) actions.push({ type: "stand", row: r, field: i, dice: use.dice, wish: use.wish });
-        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) actions.push({ type: "lay", row: r, field: i, dice: use.dice, wish: use.wish });
+        for (const use of (ways[large] ??= waysToMake(large, dice, wish))) visitor.onField("stand", r, i, use);
+        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) visitor.onField("lay", r, i, use);
       }
       if (f.gaucho && f.gaucho.seat === actor.seat && !f.gaucho.standing) {
-        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) actions.push({ type: "raise", row: r, field: i, dice: use.dice, wish: use.wish });
+        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) visitor.onField("raise", r, i, use);
       }
     }
   }
@@ -104,10 +129,9 @@ export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Act
         // A wish die alone makes 1, 2 and 3 the same way: each way once.
         for (const use of (ways[value] ??= waysToMake(value, dice, wish))) addWay(offered, use);
       }
-      for (const use of offered) actions.push({ type: "occupy", area, dice: use.dice, wish: use.wish });
+      for (const use of offered) visitor.onArea(area, use);
     }
   }
-  return actions;
 }
 
 /** The distinct pairs of dice values that can be taken from the rodeo. */

@@ -4,7 +4,7 @@
  * to come home, and looks one die ahead when choosing dice. It sees only its own view.
  */
 import type { Random, Seat } from "@saloon/engine";
-import { AREAS, type Area, type Tile } from "./data.ts";
+import { AREAS, type Area, RECONSTRUCTED, type Tile } from "./data.ts";
 import { fitsAtEnd, herdPrice, herdPriceWith, sortInPositions } from "./rules/herds.ts";
 import type { GauchoAction, GauchoPrompt } from "./rules/prompts.ts";
 import { type Actor, type DiceUse, type DieAction, type DieActionVisitor, visitDieActions } from "./rules/options.ts";
@@ -54,19 +54,35 @@ function fieldActionWorth(view: GauchoView, seat: Seat, type: FieldActionType, r
 
 type FieldActionType = "stand" | "lay" | "raise";
 const KIND_INDEX = { stand: 0, lay: 1, raise: 2 } as const;
+const ROWS = RECONSTRUCTED.pastureFields.length;
+const MOST_FIELDS = Math.max(...RECONSTRUCTED.pastureFields.map((row) => row.base + row.river + row.forest));
 
-/** Weighs die actions for one decision, each field, kind and wish die once (a worth ignores the dice). */
+/**
+ * Weighs die actions for one decision, each field, kind and wish die once (a worth ignores the
+ * dice). One weigher, started anew for each decision (one at a time, never nested), its worths
+ * in a fixed array: the bot asks for a few hundred worths per decision.
+ */
 class Weigher {
-  private readonly fieldWorths: number[] = [];
+  private view: GauchoView | null = null;
+  private seat: Seat = 0;
+  /** By kind, row, field and wish die; NaN when not weighed yet in this decision. */
+  private readonly fieldWorths = new Float64Array(3 * ROWS * MOST_FIELDS * 2);
 
-  constructor(
-    private readonly view: GauchoView,
-    private readonly seat: Seat,
-  ) {}
+  start(view: GauchoView, seat: Seat): this {
+    this.view = view;
+    this.seat = seat;
+    this.fieldWorths.fill(Number.NaN);
+    return this;
+  }
 
   field(type: FieldActionType, row: number, field: number, wish: boolean): number {
-    const key = ((KIND_INDEX[type] * 8 + row) * 8 + field) * 2 + (wish ? 1 : 0);
-    return (this.fieldWorths[key] ??= fieldActionWorth(this.view, this.seat, type, row, field, wish));
+    const key = ((KIND_INDEX[type] * ROWS + row) * MOST_FIELDS + field) * 2 + (wish ? 1 : 0);
+    let worth = this.fieldWorths[key]!;
+    if (Number.isNaN(worth)) {
+      worth = fieldActionWorth(this.view!, this.seat, type, row, field, wish);
+      this.fieldWorths[key] = worth;
+    }
+    return worth;
   }
 
   area(area: Area, wish: boolean): number {
@@ -77,6 +93,8 @@ class Weigher {
     return action.type === "occupy" ? this.area(action.area, action.wish) : this.field(action.type, action.row, action.field, action.wish);
   }
 }
+
+const decisionWeigher = new Weigher();
 
 /** How many times `die` occurs in `dice`. */
 function countOf(dice: readonly number[], die: number): number {
@@ -276,15 +294,21 @@ const isDieAction = (option: GauchoAction): option is DieAction =>
 const offeredDieActions = new RankedActions();
 
 function chooseTurn(view: GauchoView, seat: Seat, options: GauchoAction[]): GauchoAction {
-  const weigh = new Weigher(view, seat);
+  const weigh = decisionWeigher.start(view, seat);
   const dieOptions = offeredDieActions.start(weigh);
-  for (const option of options) if (isDieAction(option)) dieOptions.addAction(option);
+  // Index loops, not for-of: this runs for every turn decision and was not always optimized,
+  // and an unoptimized for-of makes an iterator result per option.
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
+    if (isDieAction(option)) dieOptions.addAction(option);
+  }
   const hand = view.turn.dice ?? NO_DICE;
   const actor = actorOf(view, seat);
   // `best` over the options' worths in one loop, without an object per option.
   let top = options[0]!;
   let topWorth = -Infinity;
-  for (const option of options) {
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i]!;
     const worth = turnOptionWorth(view, seat, option, weigh, dieOptions, hand, actor);
     if (worth > topWorth) {
       top = option;

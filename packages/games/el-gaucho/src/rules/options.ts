@@ -46,7 +46,8 @@ const diceOf = (count: 0 | 1 | 2, low: number, high: number): number[] => (count
 
 /** Whether `ways` has a way with these die values (see `addWays`) and wish die or not. */
 function hasWay(ways: readonly DiceUse[], wish: boolean, count: number, low: number, high: number): boolean {
-  for (const way of ways) {
+  for (let w = 0; w < ways.length; w++) {
+    const way = ways[w]!;
     const dice = way.dice;
     if (way.wish === wish && dice.length === count && (count === 0 || (dice[0] === low && (count === 1 || dice[1] === high)))) return true;
   }
@@ -55,7 +56,7 @@ function hasWay(ways: readonly DiceUse[], wish: boolean, count: number, low: num
 
 /** Adds `way` unless a way with the same die values (and wish die or not) is there already. */
 function addWay(ways: DiceUse[], way: DiceUse): void {
-  for (const other of ways) if (other.wish === way.wish && sameDice(other.dice, way.dice)) return;
+  for (let w = 0; w < ways.length; w++) if (ways[w]!.wish === way.wish && sameDice(ways[w]!.dice, way.dice)) return;
   ways.push(way);
 }
 
@@ -105,6 +106,7 @@ export function visitDieActions(
   // The ways to make each value, found once per call: many fields and areas ask for the same values.
   // (Looked up in place, not through a helper closure: the bot calls this for every pair of dice it weighs.)
   const ways: DiceUse[][] = [];
+  // Index loops, not for-of, over the ways: an unoptimized for-of makes an iterator result per step.
   for (let r = 0; r < pampa.length; r++) {
     const row = pampa[r]!;
     for (let i = 0; i < row.length; i++) {
@@ -113,11 +115,14 @@ export function visitDieActions(
       const large = f.tile.value;
       const small = smallNumber(large);
       if (!f.gaucho && hasGaucho) {
-        for (const use of (ways[large] ??= waysToMake(large, dice, wish))) visitor.onField("stand", r, i, use);
-        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) visitor.onField("lay", r, i, use);
+        const stand = (ways[large] ??= waysToMake(large, dice, wish));
+        for (let w = 0; w < stand.length; w++) visitor.onField("stand", r, i, stand[w]!);
+        const lay = (ways[small] ??= waysToMake(small, dice, wish));
+        for (let w = 0; w < lay.length; w++) visitor.onField("lay", r, i, lay[w]!);
       }
       if (f.gaucho && f.gaucho.seat === actor.seat && !f.gaucho.standing) {
-        for (const use of (ways[small] ??= waysToMake(small, dice, wish))) visitor.onField("raise", r, i, use);
+        const raise = (ways[small] ??= waysToMake(small, dice, wish));
+        for (let w = 0; w < raise.length; w++) visitor.onField("raise", r, i, raise[w]!);
       }
     }
   }
@@ -125,11 +130,13 @@ export function visitDieActions(
     for (const area of AREAS) {
       if (actor.areas[area] || actor.touched.includes(area)) continue; // RULINGS.areaOncePerTurn
       const offered: DiceUse[] = [];
-      for (const value of AREA_VALUES[area]) {
+      const values = AREA_VALUES[area];
+      for (let v = 0; v < values.length; v++) {
         // A wish die alone makes 1, 2 and 3 the same way: each way once.
-        for (const use of (ways[value] ??= waysToMake(value, dice, wish))) addWay(offered, use);
+        const made = (ways[values[v]!] ??= waysToMake(values[v]!, dice, wish));
+        for (let w = 0; w < made.length; w++) addWay(offered, made[w]!);
       }
-      for (const use of offered) visitor.onArea(area, use);
+      for (let w = 0; w < offered.length; w++) visitor.onArea(area, offered[w]!);
     }
   }
 }

@@ -157,27 +157,53 @@ export function dicePairs(rodeo: readonly number[]): number[][] {
   return pairs.filter((pair, k) => k === 0 || pair[0] !== pairs[k - 1]![0] || pair[1] !== pairs[k - 1]![1]);
 }
 
-function combinations<T>(items: readonly T[], k: number): T[][] {
-  if (k === 0) return [[]];
-  return items.flatMap((item, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [item, ...rest]));
-}
-
 /**
  * Pre-round choices from a hand: 1 tile, or 2 each ≤ 8, or 3 each ≤ 4, in laying order. Tiles of
  * one breed are offered as an ascending and as a descending run (RULINGS.keptTilesOrder).
  */
 export function keepChoices(hand: readonly Tile[]): Tile[][] {
+  // Built by recursion into one reused combination, with no filtered copies, closures or partial
+  // variants: the prompts of the pre-round are asked after every action while seats choose.
   const choices: Tile[][] = [];
-  for (const { count, max } of KEEP_LIMITS) {
-    for (const combo of combinations(hand.filter((t) => t.value <= max), count)) {
-      const groups = BREEDS.map((breed) => combo.filter((t) => t.breed === breed).sort((a, b) => a.value - b.value)).filter((g) => g.length > 0);
-      let variants: Tile[][] = [[]];
-      for (const group of groups) {
-        const orders = group.length > 1 ? [group, [...group].reverse()] : [group];
-        variants = variants.flatMap((v) => orders.map((order) => [...v, ...order]));
-      }
-      choices.push(...variants);
-    }
-  }
+  const combination: Tile[] = [];
+  for (const { count, max } of KEEP_LIMITS) addCombinations(choices, hand, max, count, 0, combination);
   return choices;
+}
+
+/** Adds the choices from every way to complete `combination` to `count` tiles of `hand` (each ≤ `max`) from index `from` on, in index order. */
+function addCombinations(choices: Tile[][], hand: readonly Tile[], max: number, count: number, from: number, combination: Tile[]): void {
+  if (combination.length === count) {
+    addLayingOrders(choices, combination);
+    return;
+  }
+  for (let i = from; i < hand.length; i++) {
+    if (hand[i]!.value > max) continue;
+    combination.push(hand[i]!);
+    addCombinations(choices, hand, max, count, i + 1, combination);
+    combination.pop();
+  }
+}
+
+/**
+ * Adds the laying orders of one combination: its breeds in BREEDS order, each breed's tiles
+ * ascending and, with more than one, descending; the first breed's order varies slowest.
+ */
+function addLayingOrders(choices: Tile[][], combination: readonly Tile[]): void {
+  const runs: Tile[][] = [];
+  for (const breed of BREEDS) {
+    const run: Tile[] = [];
+    for (const tile of combination) if (tile.breed === breed) run.push(tile);
+    if (run.length > 0) runs.push(run.sort((a, b) => a.value - b.value));
+  }
+  addRunOrders(choices, runs, 0, []);
+}
+
+function addRunOrders(choices: Tile[][], runs: readonly Tile[][], next: number, laid: Tile[]): void {
+  if (next === runs.length) {
+    choices.push(laid);
+    return;
+  }
+  const run = runs[next]!;
+  addRunOrders(choices, runs, next + 1, [...laid, ...run]);
+  if (run.length > 1) addRunOrders(choices, runs, next + 1, [...laid, ...run.slice().reverse()]);
 }

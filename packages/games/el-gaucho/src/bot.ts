@@ -7,7 +7,7 @@ import type { Random, Seat } from "@saloon/engine";
 import { AREAS, type Area, RECONSTRUCTED, type Tile } from "./data.ts";
 import { fitsAtEnd, herdPrice, herdPriceWith, sortInPositions } from "./rules/herds.ts";
 import type { GauchoAction, GauchoPrompt } from "./rules/prompts.ts";
-import { type Actor, type DiceUse, type DieAction, type DieActionVisitor, visitDieActions } from "./rules/options.ts";
+import { type Actor, DiceWays, type DiceUse, type DieAction, type DieActionVisitor, visitDieActions } from "./rules/options.ts";
 import type { GauchoView } from "./view.ts";
 
 const AREA_WORTH: Record<Area, number> = { steppe: 6, overseer: 5, thief: 5, sale: 4, wish: 4, stable: 2 };
@@ -219,8 +219,23 @@ const planActions = new RankedActions();
 
 /** The best value `actor` reaches with these dice and wish dice: `RankedActions.bestPlan` of its die actions. */
 function planWorth(view: GauchoView, weigh: Weigher, actor: Actor, dice: readonly number[], wish: number): number {
-  visitDieActions(view.pampa, actor, dice, wish, planActions.start(weigh));
+  visitDieActions(view.pampa, actor, diceWays(dice, wish), planActions.start(weigh));
   return planActions.bestPlan(dice, wish);
+}
+
+/**
+ * The ways of hands of up to two dice (in their order) and up to two wish dice, kept from decision
+ * to decision: the bot weighs the same few dozen hands over and over, and finding their ways made
+ * most of the garbage left in its plans. At most 3 × 7 × 7 hands, keyed by all `DiceWays` reads.
+ */
+const waysByHand: (DiceWays | undefined)[] = [];
+
+const isSmall = (n: number, least: number, most: number): boolean => Number.isInteger(n) && n >= least && n <= most;
+
+function diceWays(dice: readonly number[], wish: number): DiceWays {
+  if (dice.length > 2 || !isSmall(wish, 0, 2) || !isSmall(dice[0] ?? 1, 1, 6) || !isSmall(dice[1] ?? 1, 1, 6)) return new DiceWays(dice, wish);
+  const key = (wish * 7 + (dice[0] ?? 0)) * 7 + (dice[1] ?? 0);
+  return (waysByHand[key] ??= new DiceWays([...dice], wish));
 }
 
 function actorOf(view: GauchoView, seat: Seat, extraGauchos = 0): Actor {

@@ -77,7 +77,7 @@ export interface Actor {
 /** The die actions open to `actor` with these dice: stand, lay, raise on the pampa, occupy an action field. */
 export function dieActions(pampa: readonly (readonly PampaField[])[], actor: Actor, dice: readonly number[], wish: number): DieAction[] {
   const actions: DieAction[] = [];
-  visitDieActions(pampa, actor, dice, wish, {
+  visitDieActions(pampa, actor, new DiceWays(dice, wish), {
     onField: (type, row, field, use) => actions.push({ type, row, field, dice: use.dice, wish: use.wish }),
     onArea: (area, use) => actions.push({ type: "occupy", area, dice: use.dice, wish: use.wish }),
   });
@@ -95,17 +95,8 @@ export interface DieActionVisitor {
  * die actions of every pair of dice it could pick and reads only their targets, dice and worths:
  * an object per action made most of its garbage.
  */
-export function visitDieActions(
-  pampa: readonly (readonly PampaField[])[],
-  actor: Actor,
-  dice: readonly number[],
-  wish: number,
-  visitor: DieActionVisitor,
-): void {
+export function visitDieActions(pampa: readonly (readonly PampaField[])[], actor: Actor, ways: DiceWays, visitor: DieActionVisitor): void {
   const hasGaucho = actor.gauchos > 0;
-  // The ways to make each value, found once per call: many fields and areas ask for the same values.
-  // (Looked up in place, not through a helper closure: the bot calls this for every pair of dice it weighs.)
-  const ways: DiceUse[][] = [];
   // Index loops, not for-of, over the ways: an unoptimized for-of makes an iterator result per step.
   for (let r = 0; r < pampa.length; r++) {
     const row = pampa[r]!;
@@ -115,29 +106,59 @@ export function visitDieActions(
       const large = f.tile.value;
       const small = smallNumber(large);
       if (!f.gaucho && hasGaucho) {
-        const stand = (ways[large] ??= waysToMake(large, dice, wish));
+        const stand = ways.toMake(large);
         for (let w = 0; w < stand.length; w++) visitor.onField("stand", r, i, stand[w]!);
-        const lay = (ways[small] ??= waysToMake(small, dice, wish));
+        const lay = ways.toMake(small);
         for (let w = 0; w < lay.length; w++) visitor.onField("lay", r, i, lay[w]!);
       }
       if (f.gaucho && f.gaucho.seat === actor.seat && !f.gaucho.standing) {
-        const raise = (ways[small] ??= waysToMake(small, dice, wish));
+        const raise = ways.toMake(small);
         for (let w = 0; w < raise.length; w++) visitor.onField("raise", r, i, raise[w]!);
       }
     }
   }
   if (hasGaucho) {
-    for (const area of AREAS) {
+    for (let a = 0; a < AREAS.length; a++) {
+      const area = AREAS[a]!;
       if (actor.areas[area] || actor.touched.includes(area)) continue; // RULINGS.areaOncePerTurn
-      const offered: DiceUse[] = [];
-      const values = AREA_VALUES[area];
-      for (let v = 0; v < values.length; v++) {
-        // A wish die alone makes 1, 2 and 3 the same way: each way once.
-        const made = (ways[values[v]!] ??= waysToMake(values[v]!, dice, wish));
-        for (let w = 0; w < made.length; w++) addWay(offered, made[w]!);
-      }
+      const offered = ways.toOccupy(a);
       for (let w = 0; w < offered.length; w++) visitor.onArea(area, offered[w]!);
     }
+  }
+}
+
+/**
+ * The ways one hand of dice and wish dice make each value (`waysToMake`) and occupy each action
+ * area, each found when first asked: many fields and areas ask for the same values. Never changed
+ * once found, so a caller weighing the same hand again may keep it.
+ */
+export class DiceWays {
+  private readonly byValue: (DiceUse[] | undefined)[] = [];
+  private readonly byArea: (DiceUse[] | undefined)[] = [];
+
+  constructor(
+    private readonly dice: readonly number[],
+    private readonly wish: number,
+  ) {}
+
+  toMake(value: number): readonly DiceUse[] {
+    return (this.byValue[value] ??= waysToMake(value, this.dice, this.wish));
+  }
+
+  /** The ways to occupy the area AREAS[`areaIndex`]: every way to make one of its values, each once. */
+  toOccupy(areaIndex: number): readonly DiceUse[] {
+    let offered = this.byArea[areaIndex];
+    if (!offered) {
+      offered = [];
+      const values = AREA_VALUES[AREAS[areaIndex]!];
+      for (let v = 0; v < values.length; v++) {
+        // A wish die alone makes 1, 2 and 3 the same way: each way once.
+        const made = this.toMake(values[v]!);
+        for (let w = 0; w < made.length; w++) addWay(offered, made[w]!);
+      }
+      this.byArea[areaIndex] = offered;
+    }
+    return offered;
   }
 }
 

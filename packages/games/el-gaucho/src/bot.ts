@@ -120,8 +120,12 @@ function hasDiceForBoth(from: readonly number[], first: readonly number[], then:
 
 const NO_DICE: readonly number[] = [];
 
-/** Field targets are numbered after the action areas' indices in AREAS: two actions on one target never make one plan. */
-const FIELD_TARGETS = 8;
+/**
+ * Which field or action area an action uses, as one number (two actions on one target never make
+ * one plan): an area's index in AREAS, or FIELD_TARGETS onwards for the fields, row by row.
+ */
+const FIELD_TARGETS = AREAS.length;
+const targetOf = (row: number, field: number): number => FIELD_TARGETS + row * MOST_FIELDS + field;
 
 /**
  * Die actions with their worths, best first: the first one a plan can still afford is the best
@@ -134,7 +138,7 @@ class RankedActions implements DieActionVisitor {
   private readonly worths: number[] = [];
   private readonly dice: (readonly number[])[] = [];
   private readonly wishes: boolean[] = [];
-  /** Which field or area an action uses (a plan never uses one twice); see FIELD_TARGETS. */
+  /** Which field or area an action uses: see FIELD_TARGETS. */
   private readonly targets: number[] = [];
   /** Indices into the columns, best worth first; equal worths keep the order they came in (a stable sort). */
   private readonly order: number[] = [];
@@ -212,8 +216,6 @@ class RankedActions implements DieActionVisitor {
   }
 }
 
-const targetOf = (row: number, field: number): number => FIELD_TARGETS + row * 8 + field;
-
 /** The die actions of one plan, reused by every `planWorth` (one decision at a time, never nested). */
 const planActions = new RankedActions();
 
@@ -230,11 +232,12 @@ function planWorth(view: GauchoView, weigh: Weigher, actor: Actor, dice: readonl
  */
 const waysByHand: (DiceWays | undefined)[] = [];
 
-const isSmall = (n: number, least: number, most: number): boolean => Number.isInteger(n) && n >= least && n <= most;
+const isDieOrNone = (die: number | undefined): boolean => die === undefined || (Number.isInteger(die) && die >= 1 && die <= 6);
 
 function diceWays(dice: readonly number[], wish: number): DiceWays {
-  if (dice.length > 2 || !isSmall(wish, 0, 2) || !isSmall(dice[0] ?? 1, 1, 6) || !isSmall(dice[1] ?? 1, 1, 6)) return new DiceWays(dice, wish);
-  const key = (wish * 7 + (dice[0] ?? 0)) * 7 + (dice[1] ?? 0);
+  const keyed = dice.length <= 2 && isDieOrNone(dice[0]) && isDieOrNone(dice[1]) && Number.isInteger(wish) && wish >= 0 && wish <= 2;
+  if (!keyed) return new DiceWays(dice, wish);
+  const key = (wish * 7 + (dice[0] ?? 0)) * 7 + (dice[1] ?? 0); // 0: no die there
   return (waysByHand[key] ??= new DiceWays([...dice], wish));
 }
 

@@ -105,10 +105,10 @@ const MADAME = MEEPLE_TYPES.indexOf("madame");
 /** The imagined hand's counts by place in MEEPLE_TYPES, reused by every sowing (one runs at a time). */
 const HAND_LEFT = MEEPLE_TYPES.map(() => 0);
 
-/** Sows `hand` from `first` onwards over `spaces`: `sowingWorthFrom` of that board and hand. */
-function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
-  const taken = spaces === plan.view.spaces ? plan.taken : takenBits(spaces);
-  return sowingWorthFrom(plan, taken, spaces.SL, spaces.SR, fillHand(hand, -1), first === null ? -1 : RING_INDEX.get(first)!, direction === "cw" ? 1 : -1);
+/** Sows `hand` over the view's board from `first` onwards: `sowingWorthFrom` of that board and hand. */
+function sowingWorth(plan: Appraisal, hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
+  const spaces = plan.view.spaces;
+  return sowingWorthFrom(plan, plan.taken, spaces.SL, spaces.SR, fillHand(hand, -1), first === null ? -1 : RING_INDEX.get(first)!, direction === "cw" ? 1 : -1);
 }
 
 /** Fills HAND_LEFT with `hand`'s counts, one fewer of MEEPLE_TYPES[`less`] (none fewer for -1); returns how many are left. */
@@ -199,15 +199,15 @@ function sowingWorthFrom(
 
 /** The best direction for a hand sowed from `firstCw` clockwise or `firstCcw` counter-clockwise; clockwise on a tie. */
 function bestDirection(plan: Appraisal, hand: MeepleCounts, firstCw: SpaceId | null, firstCcw: SpaceId | null): Direction {
-  const cw = sowingWorth(plan, plan.view.spaces, hand, firstCw, "cw");
-  const ccw = sowingWorth(plan, plan.view.spaces, hand, firstCcw, "ccw");
+  const cw = sowingWorth(plan, hand, firstCw, "cw");
+  const ccw = sowingWorth(plan, hand, firstCcw, "ccw");
   return ccw > cw ? "ccw" : "cw";
 }
 
 /** The worth of the best direction (`bestDirection`'s). */
 function bestPlanWorth(plan: Appraisal, hand: MeepleCounts, firstCw: SpaceId | null, firstCcw: SpaceId | null): number {
-  const cw = sowingWorth(plan, plan.view.spaces, hand, firstCw, "cw");
-  const ccw = sowingWorth(plan, plan.view.spaces, hand, firstCcw, "ccw");
+  const cw = sowingWorth(plan, hand, firstCw, "cw");
+  const ccw = sowingWorth(plan, hand, firstCcw, "ccw");
   return ccw > cw ? ccw : cw;
 }
 

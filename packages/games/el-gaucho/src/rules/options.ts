@@ -162,20 +162,20 @@ export class DiceWays {
   }
 }
 
-/** The distinct pairs of dice values that can be taken from the rodeo. */
+/** The distinct pairs of dice values that can be taken from the rodeo, smaller die first, in ascending order. */
 export function dicePairs(rodeo: readonly number[]): number[][] {
-  // Every pair, smaller die first, sorted, then each pair of values once (no string keys: every
-  // turn's prompt starts here).
+  // From the values sorted once, each smaller value from its first die and each larger value from
+  // its first die after that: no pair per two dice to sort and filter (every turn's prompt starts here).
+  const values = rodeo.slice().sort((a, b) => a - b);
   const pairs: number[][] = [];
-  for (let i = 0; i < rodeo.length; i++) {
-    for (let j = i + 1; j < rodeo.length; j++) {
-      const a = rodeo[i]!;
-      const b = rodeo[j]!;
-      pairs.push(a <= b ? [a, b] : [b, a]);
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0 && values[i] === values[i - 1]) continue;
+    for (let j = i + 1; j < values.length; j++) {
+      if (j > i + 1 && values[j] === values[j - 1]) continue;
+      pairs.push([values[i]!, values[j]!]);
     }
   }
-  pairs.sort((x, y) => x[0]! - y[0]! || x[1]! - y[1]!);
-  return pairs.filter((pair, k) => k === 0 || pair[0] !== pairs[k - 1]![0] || pair[1] !== pairs[k - 1]![1]);
+  return pairs;
 }
 
 /**

@@ -76,13 +76,21 @@ interface Appraisal {
   view: FistfulView;
   me: Seat;
   piece: number;
-  door: (number | undefined)[];
+  /** NaN where not found yet. */
+  door: Float64Array;
   /** Which ring positions of the view's board are taken, one bit each (bit i: RING[i]). */
   taken: number;
 }
 
+/**
+ * The door worths of the decision being made, one fixed array refilled per decision (one at a time,
+ * never nested) rather than a sparse array grown per decision: the sowing loop reads and writes it
+ * for every imagined meeple.
+ */
+const DOOR_WORTHS = new Float64Array(RING.length * MEEPLE_TYPES.length);
+
 function appraise(view: FistfulView, me: Seat): Appraisal {
-  return { view, me, piece: pieceWorth(view), door: [], taken: takenBits(view.spaces) };
+  return { view, me, piece: pieceWorth(view), door: DOOR_WORTHS.fill(Number.NaN), taken: takenBits(view.spaces) };
 }
 
 function takenBits(spaces: FistfulView["spaces"]): number {
@@ -97,32 +105,59 @@ const MADAME = MEEPLE_TYPES.indexOf("madame");
 /** The imagined hand's counts by place in MEEPLE_TYPES, reused by every sowing (one runs at a time). */
 const HAND_LEFT = MEEPLE_TYPES.map(() => 0);
 
+/** Sows `hand` over the view's board from `first` onwards: `sowingWorthFrom` of that board and hand. */
+function sowingWorth(plan: Appraisal, hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
+  const spaces = plan.view.spaces;
+  return sowingWorthFrom(plan, plan.taken, spaces.SL, spaces.SR, fillHand(hand, -1), first === null ? -1 : RING_INDEX.get(first)!, direction === "cw" ? 1 : -1);
+}
+
+/** Fills HAND_LEFT with `hand`'s counts, one fewer of MEEPLE_TYPES[`less`] (none fewer for -1); returns how many are left. */
+function fillHand(hand: MeepleCounts, less: number): number {
+  let remaining = 0;
+  for (let m = 0; m < MEEPLE_TYPES.length; m++) {
+    HAND_LEFT[m] = hand[MEEPLE_TYPES[m]!] - (m === less ? 1 : 0);
+    remaining += HAND_LEFT[m]!;
+  }
+  return remaining;
+}
+
+/** The first ring position after `index` (stepping by `step`) not taken in `taken`, or -1 when all are: nextFreeSpace over an imagined board. */
+function nextFreeIndex(taken: number, index: number, step: number): number {
+  const size = RING.length;
+  let next = index;
+  for (let k = 1; k < size; k++) {
+    next += step;
+    if (next === size) next = 0;
+    else if (next < 0) next = size - 1;
+    if ((taken & (1 << next)) === 0) return next;
+  }
+  return -1;
+}
+
 /**
- * Sows `hand` from `first` onwards over `spaces`, each space getting the meeple that earns most
- * there; returns the total. The board it imagines is a bit set of taken ring positions and the two
- * showdown spaces' occupants, and the hand a list of counts, not copies of the view's objects:
- * the bot sows some 80 imagined hands for one choice of where to take meeples, and copying (a
- * frozen object's spread costs several times a new literal) was most of its time (issue #14).
+ * Sows the hand in HAND_LEFT (`remaining` meeples) from ring position `index` onwards, stepping
+ * by `step`, each space getting the meeple that earns most there; returns the total. The board it
+ * imagines is a bit set of taken ring positions and the two showdown spaces' occupants, and the
+ * hand a list of counts, not copies of the view's objects: the bot sows some 80 imagined hands
+ * for one choice of where to take meeples, and copying (a frozen object's spread costs several
+ * times a new literal) was most of its time (issue #14).
  */
-function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: MeepleCounts, first: SpaceId | null, direction: Direction): number {
+function sowingWorthFrom(
+  plan: Appraisal,
+  taken: number,
+  onLeft: PlacedMeeple | undefined,
+  onRight: PlacedMeeple | undefined,
+  remaining: number,
+  index: number,
+  step: number,
+): number {
   // Imported constants read through local names: an imported binding is a getter call in the
   // transpiled module (tsx, Vitest), a tenth of the bot's time in this loop when read directly.
   const ring = RING;
   const types = MEEPLE_TYPES;
   const showdownAt = RING_SHOWDOWN;
   const madame = MADAME;
-  const size = ring.length;
-  let taken = spaces === plan.view.spaces ? plan.taken : takenBits(spaces);
-  let onLeft = spaces.SL;
-  let onRight = spaces.SR;
   const left = HAND_LEFT;
-  let remaining = 0;
-  for (let m = 0; m < types.length; m++) {
-    left[m] = hand[types[m]!];
-    remaining += left[m]!;
-  }
-  const step = direction === "cw" ? 1 : -1;
-  let index = first === null ? -1 : RING_INDEX.get(first)!;
   let total = 0;
   while (index >= 0 && remaining > 0) {
     const space = ring[index]!;
@@ -136,7 +171,11 @@ function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: Meepl
       if (left[m]! <= 0 || (showdown && m === madame && !onlyMadame)) continue;
       let worth: number;
       if (showdown) worth = placementWorth(plan.view, plan.me, types[m]!, space, facing, plan.piece);
-      else worth = plan.door[index * types.length + m] ??= placementWorth(plan.view, plan.me, types[m]!, space, undefined, plan.piece);
+      else {
+        const slot = index * types.length + m;
+        worth = plan.door[slot]!;
+        if (Number.isNaN(worth)) worth = plan.door[slot] = placementWorth(plan.view, plan.me, types[m]!, space, undefined, plan.piece);
+      }
       if (worth > bestWorth) {
         best = m;
         bestWorth = worth;
@@ -153,49 +192,78 @@ function sowingWorth(plan: Appraisal, spaces: FistfulView["spaces"], hand: Meepl
         else onRight = placed;
       }
     }
-    // nextFreeSpace over the imagined board
-    let next = index;
-    index = -1;
-    for (let k = 1; k < size; k++) {
-      next += step;
-      if (next === size) next = 0;
-      else if (next < 0) next = size - 1;
-      if ((taken & (1 << next)) === 0) {
-        index = next;
-        break;
-      }
-    }
+    index = nextFreeIndex(taken, index, step);
   }
   return total;
 }
 
-/** The best direction (and its worth) for a hand whose first space is known or follows from the source; clockwise on a tie. */
-function bestPlan(plan: Appraisal, hand: MeepleCounts, firstFor: (d: Direction) => SpaceId | null): { direction: Direction; worth: number } {
-  const cw = sowingWorth(plan, plan.view.spaces, hand, firstFor("cw"), "cw");
-  const ccw = sowingWorth(plan, plan.view.spaces, hand, firstFor("ccw"), "ccw");
-  return ccw > cw ? { direction: "ccw", worth: ccw } : { direction: "cw", worth: cw };
+/** The best direction for a hand sowed from `firstCw` clockwise or `firstCcw` counter-clockwise; clockwise on a tie. */
+function bestDirection(plan: Appraisal, hand: MeepleCounts, firstCw: SpaceId | null, firstCcw: SpaceId | null): Direction {
+  const cw = sowingWorth(plan, hand, firstCw, "cw");
+  const ccw = sowingWorth(plan, hand, firstCcw, "ccw");
+  return ccw > cw ? "ccw" : "cw";
+}
+
+/** The worth of the best direction (`bestDirection`'s). */
+function bestPlanWorth(plan: Appraisal, hand: MeepleCounts, firstCw: SpaceId | null, firstCcw: SpaceId | null): number {
+  const cw = sowingWorth(plan, hand, firstCw, "cw");
+  const ccw = sowingWorth(plan, hand, firstCcw, "ccw");
+  return ccw > cw ? ccw : cw;
 }
 
 function takeWorth(plan: Appraisal, location: FistfulView["turn"]["source"] & string): number {
   const { view, me } = plan;
   const hand = view.locations[location];
-  if (isBuilding(location)) return bestPlan(plan, hand, (d) => nextFreeSpace(view.spaces, location, d)).worth;
-  const starts = RING.filter((space) => !view.spaces[space]);
-  const best = Math.max(...starts.map((start) => bestPlan(plan, hand, () => start).worth));
+  if (isBuilding(location)) return bestPlanWorth(plan, hand, nextFreeSpace(view.spaces, location, "cw"), nextFreeSpace(view.spaces, location, "ccw"));
+  // The best over every free start: a loop, not a filtered list, a closure per start and a spread
+  // into Math.max (this runs for every location of every take decision).
+  let best = -Infinity;
+  for (let i = 0; i < RING.length; i++) {
+    const start = RING[i]!;
+    if (!view.spaces[start]) best = Math.max(best, bestPlanWorth(plan, hand, start, start));
+  }
   // Taking from the Jail puts a dynamite into the bag, which threatens everybody's stone.
   const dynamiteCost = location === "jail" && view.jailDynamite > 0 ? 0.3 * view.players[me]!.stone * STONE_WORTH : 0;
   return best - dynamiteCost;
 }
 
+/**
+ * What placing `meeple` on `space` now and sowing the rest of the hand onwards earns: the board and
+ * hand after the placement imagined as bits and counts, not spread copies of the view's objects.
+ */
+function placeWorth(plan: Appraisal, meeple: MeepleType, space: SpaceId): number {
+  const { view, me } = plan;
+  const placed = { meeple, controller: me };
+  const at = RING_INDEX.get(space)!;
+  const taken = plan.taken | (1 << at);
+  const step = (view.turn.direction ?? "cw") === "cw" ? 1 : -1;
+  const remaining = fillHand(view.turn.hand, MEEPLE_TYPES.indexOf(meeple));
+  const onLeft = space === "SL" ? placed : view.spaces.SL;
+  const onRight = space === "SR" ? placed : view.spaces.SR;
+  const later = sowingWorthFrom(plan, taken, onLeft, onRight, remaining, nextFreeIndex(taken, at, step), step);
+  const facing = isShowdown(space) ? view.spaces[space === "SL" ? "SR" : "SL"] : undefined;
+  return placementWorth(view, me, meeple, space, facing, plan.piece) + later;
+}
+
+/** The items tied for the best worth, reused by every `argmax` (one decision at a time). */
+const tiedBest: unknown[] = [];
+
 function argmax<T>(items: T[], worth: (item: T) => number, random: Random): T {
-  let best: T[] = [];
+  const best = tiedBest as T[];
+  best.length = 0;
   let bestWorth = -Infinity;
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     const w = worth(item);
-    if (w > bestWorth + 1e-9) [best, bestWorth] = [[item], w];
-    else if (Math.abs(w - bestWorth) <= 1e-9) best.push(item);
+    if (w > bestWorth + 1e-9) {
+      best.length = 0;
+      best.push(item);
+      bestWorth = w;
+    } else if (Math.abs(w - bestWorth) <= 1e-9) best.push(item);
   }
-  return random.pick(best);
+  const chosen = random.pick(best);
+  best.length = 0; // holds no option past the decision
+  return chosen;
 }
 
 export function chooseAction(view: FistfulView, prompt: FistfulPrompt, random: Random): FistfulAction {
@@ -211,30 +279,18 @@ export function chooseAction(view: FistfulView, prompt: FistfulPrompt, random: R
     }
     case "start": {
       const plan = appraise(view, me);
-      return argmax(options, (o) => (o.type === "start" ? bestPlan(plan, view.turn.hand, () => o.space).worth : 0), random);
+      return argmax(options, (o) => (o.type === "start" ? bestPlanWorth(plan, view.turn.hand, o.space, o.space) : 0), random);
     }
     case "direction": {
       const source = view.turn.source!;
       const firstFor = (d: Direction) => (isBuilding(source) ? nextFreeSpace(view.spaces, source, d) : view.turn.lastSpace);
-      const best = bestPlan(appraise(view, me), view.turn.hand, firstFor).direction;
+      const best = bestDirection(appraise(view, me), view.turn.hand, firstFor("cw"), firstFor("ccw"));
       return options.find((o) => o.type === "direction" && o.direction === best)!;
     }
     case "sow": {
       const space = prompt.context!.space as SpaceId;
       const plan = appraise(view, me);
-      return argmax(
-        options,
-        (o) => {
-          if (o.type !== "place") return 0;
-          const rest = { ...view.turn.hand, [o.meeple]: view.turn.hand[o.meeple] - 1 };
-          const spaces = { ...view.spaces, [space]: { meeple: o.meeple, controller: me } };
-          const next = nextFreeSpace(spaces, space, view.turn.direction ?? "cw");
-          const later = sowingWorth(plan, spaces, rest, next, view.turn.direction ?? "cw");
-          const facing = isShowdown(space) ? view.spaces[space === "SL" ? "SR" : "SL"] : undefined;
-          return placementWorth(view, me, o.meeple, space, facing, plan.piece) + later;
-        },
-        random,
-      );
+      return argmax(options, (o) => (o.type === "place" ? placeWorth(plan, o.meeple, space) : 0), random);
     }
     case "name": {
       // Hand the meeple to the player furthest behind.

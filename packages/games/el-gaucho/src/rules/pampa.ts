@@ -41,7 +41,8 @@ export function freeFields(pampa: readonly (readonly PampaField[])[]): FieldRef[
 
 /** Whether any field has no tile: `freeFields(pampa).length > 0` without listing them. */
 export function hasFreeField(pampa: readonly (readonly PampaField[])[]): boolean {
-  for (const row of pampa) for (const field of row) if (!field.tile) return true;
+  // Index loops, not for-of: asked for every turn's prompt, and the profile showed iterator results here.
+  for (let r = 0; r < pampa.length; r++) for (let i = 0; i < pampa[r]!.length; i++) if (!pampa[r]![i]!.tile) return true;
   return false;
 }
 

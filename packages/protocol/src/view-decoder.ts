@@ -130,7 +130,8 @@ class Patch {
   /** The container at `path` (an object at the root), given the one the last view had there (undefined: none of its kind). */
   container(path: string, before: unknown): Container {
     const made = before === undefined || this.changes.regrown.has(path) ? this.regrown(path, before) : this.copied(path, before as Container);
-    return Object.freeze(made);
+    Object.freeze(made);
+    return made;
   }
 
   /** Its members in the paths' order, each as the last view had it where nothing under it changed. */

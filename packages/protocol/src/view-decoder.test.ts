@@ -1,19 +1,14 @@
+import { createRandom } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
 import { ViewDecoder } from "./view-decoder.ts";
 import { flattenView, rebuildView, viewOverrides } from "./view-paths.ts";
 
 const asRecord = (paths: Map<string, string>) => Object.fromEntries(paths);
 
-/** A small seeded generator (mulberry32): the same sequence of views at every run. */
+/** A seeded sequence in [0, 1): the same views at every run. */
 function randomOf(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(`view-decoder-${seed}`);
+  return () => random.int(0, 999_999) / 1_000_000;
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

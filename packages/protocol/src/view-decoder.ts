@@ -11,27 +11,21 @@
  * Because consecutive views share their unchanged parts, they are frozen: a reader that wrote
  * into one would change the views after it too, so it throws instead.
  */
-import { ABSENT, ARRAY_MARK, OBJECT_MARK, rebuildView } from "./view-paths.ts";
+import { ABSENT, ARRAY_MARK, type Container, OBJECT_MARK, put, rebuildView, unescapeKey } from "./view-paths.ts";
 
 type Paths = Readonly<Record<string, string>>;
-type Container = Record<string, unknown> | unknown[];
 
 const isMark = (text: string | undefined): boolean => text === ARRAY_MARK || text === OBJECT_MARK;
-const unescapeKey = (segment: string) => (segment.includes("~") ? segment.replaceAll("~1", "/").replaceAll("~0", "~") : segment);
 const parentOf = (path: string): string => path.slice(0, path.lastIndexOf("/"));
 const keyOf = (path: string): string => unescapeKey(path.slice(path.lastIndexOf("/") + 1));
 
+// Not the engine's deepFreeze: the protocol takes only types from the engine, so the lobby's
+// bundle, which reads the protocol, carries none of the engine's code.
 function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
   return value;
-}
-
-/** Sets a member as rebuildView does: a key named __proto__ is data, not the prototype. */
-function put(container: Container, key: string, value: unknown): void {
-  if (key === "__proto__") Object.defineProperty(container, key, { value, enumerable: true, writable: true, configurable: true });
-  else (container as Record<string, unknown>)[key] = value;
 }
 
 /** The member `key` of `container` if it has one of its own (never the prototype's). */

@@ -19,7 +19,7 @@ export const ABSENT = "";
 
 // Most keys (array indices, names) hold neither character: one scan instead of two replacements.
 const escapeKey = (key: string) => (/[~/]/.test(key) ? key.replaceAll("~", "~0").replaceAll("/", "~1") : key);
-const unescapeKey = (segment: string) => (segment.includes("~") ? segment.replaceAll("~1", "/").replaceAll("~0", "~") : segment);
+export const unescapeKey = (segment: string) => (segment.includes("~") ? segment.replaceAll("~1", "/").replaceAll("~0", "~") : segment);
 
 /** The path of member `key` of the container at `parent` ("" for the view itself). */
 export const memberPath = (parent: string, key: string) => `${parent}/${escapeKey(key)}`;
@@ -83,9 +83,9 @@ export function viewOverrides(publicPaths: ReadonlyMap<string, string>, ownPaths
   return out;
 }
 
-type Container = Record<string, unknown> | unknown[];
+export type Container = Record<string, unknown> | unknown[];
 
-function put(container: Container, key: string, value: unknown): void {
+export function put(container: Container, key: string, value: unknown): void {
   // A key named __proto__ is data here, never the object's prototype (which an assignment would
   // set). Every other key is assigned: a defineProperty per member made rebuilding a view about
   // three times slower, and the web client rebuilds its view at every patch.

@@ -82,7 +82,8 @@ if ("error" in openedOrFailed) {
 }
 const database = openedOrFailed.opened;
 logger.info({ database: describeDatabase(databaseConfig), migrationsApplied: database.applied }, "database ready");
-const store = new MatchStore(database.prisma, logger.child({ component: "store" }));
+// Through the pool where there is one: a finished match's write skips Prisma's query compiler (match-finish.ts).
+const store = new MatchStore(database.prisma, logger.child({ component: "store" }), database.pool ? { pool: database.pool } : {});
 
 const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY === "true";
 const redisUrl = process.env.REDIS_URL || undefined;

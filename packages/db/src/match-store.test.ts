@@ -1,7 +1,7 @@
 import { playOut, replay } from "@saloon/engine";
 import { fistful } from "@saloon/fistful";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MatchStore, hashToken } from "./match-store.ts";
+import { type Logger, MatchStore, hashToken } from "./match-store.ts";
 import { testDatabases } from "./test-databases.ts";
 
 /** Plays a bot game and stores it the way the server does: created, started, appended, finished. */
@@ -27,13 +27,38 @@ async function storePlayedMatch(store: MatchStore, id: string, seed: string, nam
   return played;
 }
 
-describe.each(testDatabases())("match store on $name", (database) => {
+// A finished match is written through the `pg` pool where the server has one (PostgreSQL, PGlite
+// in its worker), through Prisma's raw queries otherwise (PGlite on the main thread): both ways.
+const setups = testDatabases().flatMap((database) => (["Prisma", "the pool"] as const).map((way) => ({ ...database, way })));
+
+describe.each(setups)("match store on $name, finishing through $way", (database) => {
   let db: Awaited<ReturnType<typeof database.open>>;
   let store: MatchStore;
+  const finishWay = () => (database.way === "the pool" ? { pool: db.pool! } : {});
+
+  /** A store whose finishing transactions fail `failures` times with `message` (a dropped connection, a full disk). */
+  function failingStore(failures: number, message: string, logger: Logger, retry: { attempts: number; firstDelayMs: number }): MatchStore {
+    let left = failures;
+    const refused = () => left-- > 0;
+    if (database.way === "the pool") {
+      const pool = { connect: () => (refused() ? Promise.reject(new Error(message)) : db.pool!.connect()) };
+      return new MatchStore(db.prisma, logger, { retry, pool });
+    }
+    const prisma = new Proxy(db.prisma, {
+      get(target, key, receiver) {
+        if (key === "$transaction") {
+          return (...args: unknown[]) => (refused() ? Promise.reject(new Error(message)) : (target.$transaction as (...a: unknown[]) => unknown)(...args));
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return new MatchStore(prisma, logger, { retry });
+  }
 
   beforeAll(async () => {
     db = await database.open();
-    store = new MatchStore(db.prisma);
+    expect(db.pool).toBeDefined();
+    store = new MatchStore(db.prisma, undefined, finishWay());
   });
   afterAll(async () => {
     await db?.drop();
@@ -148,20 +173,7 @@ describe.each(testDatabases())("match store on $name", (database) => {
 
   it("retries a failed final write, logging each failure, and then stores it", async () => {
     const warnings: string[] = [];
-    let failuresLeft = 2;
-    // A client whose first two transactions fail, as with a dropped connection.
-    const flaky = new Proxy(db.prisma, {
-      get(target, key, receiver) {
-        if (key === "$transaction") {
-          return (...args: unknown[]) => {
-            if (failuresLeft-- > 0) return Promise.reject(new Error("connection lost"));
-            return (target.$transaction as (...a: unknown[]) => unknown)(...args);
-          };
-        }
-        return Reflect.get(target, key, receiver);
-      },
-    });
-    const retrying = new MatchStore(flaky, { warn: (_d, msg) => warnings.push(msg), error: () => {} }, { attempts: 4, firstDelayMs: 5 });
+    const retrying = failingStore(2, "connection lost", { warn: (_d, msg) => warnings.push(msg), error: () => {} }, { attempts: 4, firstDelayMs: 5 });
     await storePlayedMatch(retrying, "m-flaky", "flaky", ["Ivy", "Jo"], new Date("2026-11-05T10:00:00Z"));
     expect(warnings).toHaveLength(2);
     expect((await store.getEnded("m-flaky"))?.status).toBe("finished");
@@ -187,6 +199,50 @@ describe.each(testDatabases())("match store on $name", (database) => {
     });
     const detail = (await store.getEnded("m-late"))!;
     expect(fistful.scores(replay(fistful, detail.seed, 2, undefined, detail.actions))).toEqual(detail.scores);
+  });
+
+  it("brings an earlier write up to date: seats renamed, stale results gone, stored actions kept, a second finish changes nothing", async () => {
+    const played = playOut(fistful, { seed: "repair", seats: 2 });
+    const match = { id: "m-repair", game: "fistful", rulesVersion: "1", options: { variant: "base" }, seed: "repair", createdAt: new Date("2026-10-02T10:00:00Z") };
+    await store.startMatch({ ...match, status: "waiting", seats: [] }, new Date("2026-10-02T10:01:00Z"), [
+      { seat: 0, kind: "human", name: "Old name", tokenHash: null },
+      { seat: 1, kind: "human", name: "Rae", tokenHash: null },
+    ]);
+    // A row already stored stays as it is (the log is the one the table played).
+    await store.appendAction("m-repair", { index: 0, seat: 0, action: { type: "stored-first" }, at: new Date("2026-10-02T10:02:00Z") });
+    // A result of a seat the match does not have, as a broken earlier write could leave.
+    await db.prisma.matchResult.create({ data: { matchId: "m-repair", seat: 7, total: 1, breakdown: {}, tiebreak: [], placement: 3, winner: true } });
+    const finished = {
+      ...match,
+      seats: [
+        { seat: 0, kind: "bot" as const, name: "Bot for Old name", playerId: null },
+        { seat: 1, kind: "human" as const, name: "Rae", playerId: null },
+      ],
+      startedAt: new Date("2026-10-02T10:01:00Z"),
+      finishedAt: new Date("2026-10-02T10:40:00Z"),
+      actions: played.log.map((e, index) => ({ index, seat: e.seat, action: e.action, at: new Date("2026-10-02T10:03:00Z"), byPerson: e.seat === 1 })),
+      scores: fistful.scores(played.state)!,
+    };
+    await store.finishMatch(finished);
+    const rows = async () => ({
+      match: await db.prisma.match.findUnique({ where: { id: "m-repair" } }),
+      seats: await db.prisma.matchSeat.findMany({ where: { matchId: "m-repair" }, orderBy: { seat: "asc" } }),
+      actions: await db.prisma.matchAction.findMany({ where: { matchId: "m-repair" }, orderBy: { index: "asc" } }),
+      results: await db.prisma.matchResult.findMany({ where: { matchId: "m-repair" }, orderBy: { seat: "asc" } }),
+    });
+    const first = await rows();
+    expect(first.match).toMatchObject({ status: "finished", ownerId: null, options: { variant: "base" }, finishedAt: finished.finishedAt, scoreCategories: finished.scores.categories });
+    expect(first.seats.map((seat) => [seat.seat, seat.kind, seat.name])).toEqual([[0, "bot", "Bot for Old name"], [1, "human", "Rae"]]);
+    expect(first.actions).toHaveLength(played.log.length);
+    expect(first.actions[0]!.action).toEqual({ type: "stored-first" });
+    expect(first.actions[1]).toMatchObject({ seat: played.log[1]!.seat, action: played.log[1]!.action, at: new Date("2026-10-02T10:03:00Z"), byPerson: played.log[1]!.seat === 1 });
+    expect(first.results.map((line) => line.seat)).toEqual([0, 1]);
+    const scores = finished.scores;
+    for (const line of scores.lines) {
+      expect(first.results[line.seat]).toMatchObject({ total: line.total, breakdown: line.breakdown, tiebreak: line.tiebreak, placement: line.placement, winner: scores.winners.includes(line.seat) });
+    }
+    await store.finishMatch(finished);
+    expect(await rows()).toEqual(first);
   });
 
   it("stores any string a client can send: NUL, lone surrogates, escapes, in names, options and actions", async () => {
@@ -237,13 +293,7 @@ describe.each(testDatabases())("match store on $name", (database) => {
 
   it("gives up loudly when the writes keep failing", async () => {
     const errors: string[] = [];
-    const broken = new Proxy(db.prisma, {
-      get(target, key, receiver) {
-        if (key === "$transaction") return () => Promise.reject(new Error("disk full"));
-        return Reflect.get(target, key, receiver);
-      },
-    });
-    const retrying = new MatchStore(broken, { warn: () => {}, error: (_d, msg) => errors.push(msg) }, { attempts: 2, firstDelayMs: 1 });
+    const retrying = failingStore(Infinity, "disk full", { warn: () => {}, error: (_d, msg) => errors.push(msg) }, { attempts: 2, firstDelayMs: 1 });
     await expect(storePlayedMatch(retrying, "m-broken", "broken", ["Kim", "Lu"], new Date())).rejects.toThrow("disk full");
     expect(errors).toHaveLength(1);
   });

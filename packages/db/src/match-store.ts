@@ -9,6 +9,7 @@ import type { ChatLine, MatchDetail, MatchPage, MatchSummary, MyTable } from "@s
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 import { OwnershipLost } from "./action-writer.ts";
+import { type TransactionPool, writeFinish, writeFinishThrough } from "./match-finish.ts";
 import { writeCreate, writeStart } from "./match-start.ts";
 import { storableJson, storableText } from "./storable.ts";
 
@@ -99,11 +100,22 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const INTERACTIVE_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 
 export class MatchStore {
+  private readonly retry: { attempts: number; firstDelayMs: number };
+  private readonly pool: TransactionPool | undefined;
+
+  /**
+   * `options.pool`: the `pg` pool Prisma's queries go through (Database.pool), when there is one:
+   * a finished match is written through it, without Prisma's query compiler (match-finish.ts).
+   * `options.retry`: how often, and after how long at first, a failed finish is tried again.
+   */
   constructor(
     readonly prisma: PrismaClient,
     private readonly logger: Logger = { warn: () => {}, error: () => {} },
-    private readonly retry = { attempts: 6, firstDelayMs: 200 },
-  ) {}
+    options: { retry?: { attempts: number; firstDelayMs: number }; pool?: TransactionPool } = {},
+  ) {
+    this.retry = options.retry ?? { attempts: 6, firstDelayMs: 200 };
+    this.pool = options.pool;
+  }
 
   /** The player for a guest token (created on first sight; the display name kept current). */
   async recordPlayer(token: string, displayName: string): Promise<string> {
@@ -222,74 +234,18 @@ export class MatchStore {
    * left as it is (an earlier attempt whose answer was lost: the same deterministic game).
    */
   async finishMatch(given: FinishedMatch): Promise<void> {
-    const match = {
-      ...given,
-      options: storableJson(given.options),
-      seats: given.seats.map((seat) => ({ ...seat, name: storableText(seat.name) })),
-      actions: given.actions.map((row) => ({ ...row, action: storableJson(row.action) })),
-    };
-    const matchId = match.id;
-    const finished = {
-      status: "finished",
-      ownerId: null,
-      startedAt: match.startedAt,
-      finishedAt: match.finishedAt,
-      scoreCategories: match.scores.categories,
-    };
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.prisma.$transaction(async (tx) => {
-          if (given.ownerId) {
-            const [row] = await tx.$queryRaw<{ status: string; ownerId: string | null }[]>`
-              SELECT "status", "ownerId" FROM "Match" WHERE "id" = ${matchId} FOR UPDATE`;
-            if (row?.status === "finished") return;
-            if (row && row.ownerId !== given.ownerId) throw new OwnershipLost(matchId);
-          }
-          await tx.match.upsert({
-            where: { id: matchId },
-            create: {
-              id: matchId,
-              game: match.game,
-              rulesVersion: match.rulesVersion,
-              options: match.options as Prisma.InputJsonValue,
-              seed: match.seed,
-              createdAt: match.createdAt,
-              ...finished,
-            },
-            update: finished,
-          });
-          for (const seat of match.seats) {
-            await tx.matchSeat.upsert({
-              where: { matchId_seat: { matchId, seat: seat.seat } },
-              create: { matchId, ...seat },
-              update: { kind: seat.kind, name: seat.name, playerId: seat.playerId },
-            });
-          }
-          await tx.matchAction.createMany({
-            data: match.actions.map((row) => ({ matchId, index: row.index, seat: row.seat, action: row.action as Prisma.InputJsonValue, at: row.at, byPerson: row.byPerson === true })),
-            skipDuplicates: true,
-          });
-          await tx.matchResult.deleteMany({ where: { matchId } });
-          await tx.matchResult.createMany({
-            data: match.scores.lines.map((line) => ({
-              matchId,
-              seat: line.seat,
-              total: line.total,
-              breakdown: line.breakdown,
-              tiebreak: line.tiebreak,
-              placement: line.placement,
-              winner: match.scores.winners.includes(line.seat),
-            })),
-          });
-        }, INTERACTIVE_TRANSACTION);
+        if (this.pool) await writeFinishThrough(this.pool, given);
+        else await this.prisma.$transaction((tx) => writeFinish((text, values) => tx.$queryRawUnsafe(text, ...values), given), INTERACTIVE_TRANSACTION);
         return;
       } catch (error) {
         if (error instanceof OwnershipLost) throw error;
         if (attempt >= this.retry.attempts) {
-          this.logger.error({ matchId, attempt, err: error }, "could not store a finished match; giving up");
+          this.logger.error({ matchId: given.id, attempt, err: error }, "could not store a finished match; giving up");
           throw error;
         }
-        this.logger.warn({ matchId, attempt, err: error }, "storing a finished match failed; retrying");
+        this.logger.warn({ matchId: given.id, attempt, err: error }, "storing a finished match failed; retrying");
         await sleep(this.retry.firstDelayMs * 2 ** (attempt - 1));
       }
     }

@@ -131,20 +131,25 @@ describe.each(testDatabases())("table ownership on $name", (database) => {
     const owner = new TableOwnership(db.prisma, "finisher");
     await owner.renew(60_000);
     const base = { game: "fistful", rulesVersion: "1", options: {}, seed: "f", createdAt: new Date(), seats: [] };
-    await store.createMatch({ id: "fin-1", ...base, status: "playing", ownerId: "finisher" });
     const scores = { categories: ["coins"], lines: [{ seat: 0, total: 3, breakdown: { coins: 3 }, tiebreak: [], placement: 1 }], winners: [0] };
-    const result = { id: "fin-1", ...base, startedAt: new Date(), finishedAt: new Date(), actions: [], scores };
+    // Through Prisma's transaction, and through the pool as the server writes it where it has one.
+    const ways = [new MatchStore(db.prisma), new MatchStore(db.prisma, undefined, { pool: db.pool! })];
+    for (const [way, finishing] of ways.entries()) {
+      const id = `fin-${way}`;
+      await store.createMatch({ id, ...base, status: "playing", ownerId: "finisher" });
+      const result = { id, ...base, startedAt: new Date(), finishedAt: new Date(), actions: [], scores };
 
-    // A copy on a process that lost the table cannot end the game, and is told so at once (no retries).
-    await expect(store.finishMatch({ ...result, ownerId: "old-copy" })).rejects.toBeInstanceOf(OwnershipLost);
-    expect(await db.prisma.match.findUnique({ where: { id: "fin-1" } })).toMatchObject({ status: "playing", ownerId: "finisher" });
-    expect(await db.prisma.matchResult.count({ where: { matchId: "fin-1" } })).toBe(0);
-    await store.finishMatch({ ...result, ownerId: "finisher" });
-    expect(await db.prisma.match.findUnique({ where: { id: "fin-1" } })).toMatchObject({ status: "finished", ownerId: null });
-    // Stored already (an answer that got lost): the same result again is fine, from anyone.
-    await store.finishMatch({ ...result, ownerId: "finisher" });
-    await store.finishMatch({ ...result, ownerId: "old-copy" });
-    expect(await db.prisma.matchResult.count({ where: { matchId: "fin-1" } })).toBe(1);
+      // A copy on a process that lost the table cannot end the game, and is told so at once (no retries).
+      await expect(finishing.finishMatch({ ...result, ownerId: "old-copy" })).rejects.toBeInstanceOf(OwnershipLost);
+      expect(await db.prisma.match.findUnique({ where: { id } })).toMatchObject({ status: "playing", ownerId: "finisher" });
+      expect(await db.prisma.matchResult.count({ where: { matchId: id } })).toBe(0);
+      await finishing.finishMatch({ ...result, ownerId: "finisher" });
+      expect(await db.prisma.match.findUnique({ where: { id } })).toMatchObject({ status: "finished", ownerId: null });
+      // Stored already (an answer that got lost): the same result again is fine, from anyone.
+      await finishing.finishMatch({ ...result, ownerId: "finisher" });
+      await finishing.finishMatch({ ...result, ownerId: "old-copy" });
+      expect(await db.prisma.matchResult.count({ where: { matchId: id } })).toBe(1);
+    }
 
     await db.prisma.serverProcess.createMany({
       data: [

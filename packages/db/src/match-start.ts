@@ -10,11 +10,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Seat } from "@saloon/engine";
-import type { PrismaClient } from "./generated/prisma/client.ts";
+import type { RunSql } from "./match-finish.ts";
 import type { NewMatch, StartingSeat } from "./match-store.ts";
 import { storableJson, storableText } from "./storable.ts";
-
-type Raw = Pick<PrismaClient, "$executeRawUnsafe">;
 
 /**
  * The match row (inserted as playing, or its status and start time set), a player per person
@@ -24,14 +22,14 @@ type Raw = Pick<PrismaClient, "$executeRawUnsafe">;
  * PostgreSQL checks foreign keys at the end of the statement, so they see those rows (tested on
  * PGlite and PostgreSQL in match-start.test.ts).
  */
-export async function writeStart(prisma: Raw, match: NewMatch, startedAt: Date, seats: StartingSeat[]): Promise<void> {
+export async function writeStart(run: RunSql, match: NewMatch, startedAt: Date, seats: StartingSeat[]): Promise<void> {
   const now = new Date().toISOString();
   // One row per person: a token in two seats would make ON CONFLICT touch a row twice (an
   // error). The last seat's name wins, as when the rows were upserted one seat after another.
   const players = new Map<string, string>();
   for (const seat of seats) if (seat.tokenHash) players.set(seat.tokenHash, storableText(seat.name));
   const hashes = [...players.keys()];
-  await prisma.$executeRawUnsafe(
+  await run(
     `WITH
       p AS (
         INSERT INTO "Player" ("id", "tokenHash", "displayName", "createdAt", "lastSeenAt")
@@ -53,25 +51,27 @@ export async function writeStart(prisma: Raw, match: NewMatch, startedAt: Date, 
     SELECT m."id", s."seat", s."kind", s."name", p."id"
     FROM m CROSS JOIN s LEFT JOIN p ON p."tokenHash" = s."tokenHash"
     ON CONFLICT ("matchId", "seat") DO UPDATE SET "kind" = EXCLUDED."kind", "name" = EXCLUDED."name", "playerId" = EXCLUDED."playerId"`,
-    now,
-    // Player.id is made by Prisma's @default(uuid()) on the client, not by the database: a new
-    // row gets one here (an existing player keeps theirs: the conflict updates, never replaces).
-    hashes.map(() => randomUUID()),
-    hashes,
-    hashes.map((hash) => players.get(hash)!),
-    match.id,
-    match.game,
-    match.rulesVersion,
-    JSON.stringify(storableJson(match.options) ?? null),
-    match.seed,
-    match.createdAt.toISOString(),
-    startedAt.toISOString(),
-    JSON.stringify(match.table ?? {}),
-    match.ownerId ?? null,
-    seats.map((seat) => seat.seat),
-    seats.map((seat) => seat.kind),
-    seats.map((seat) => storableText(seat.name)),
-    seats.map((seat) => seat.tokenHash ?? null),
+    [
+      now,
+      // Player.id is made by Prisma's @default(uuid()) on the client, not by the database: a new
+      // row gets one here (an existing player keeps theirs: the conflict updates, never replaces).
+      hashes.map(() => randomUUID()),
+      hashes,
+      hashes.map((hash) => players.get(hash)!),
+      match.id,
+      match.game,
+      match.rulesVersion,
+      JSON.stringify(storableJson(match.options) ?? null),
+      match.seed,
+      match.createdAt.toISOString(),
+      startedAt.toISOString(),
+      JSON.stringify(match.table ?? {}),
+      match.ownerId ?? null,
+      seats.map((seat) => seat.seat),
+      seats.map((seat) => seat.kind),
+      seats.map((seat) => storableText(seat.name)),
+      seats.map((seat) => seat.tokenHash ?? null),
+    ],
   );
 }
 
@@ -80,9 +80,9 @@ export async function writeStart(prisma: Raw, match: NewMatch, startedAt: Date, 
  * written. A waiting table's row may be written after its start did (both are sent in the same
  * turn); the start's row is kept as it is, never turned back to waiting.
  */
-export async function writeCreate(prisma: Raw, match: NewMatch): Promise<void> {
+export async function writeCreate(run: RunSql, match: NewMatch): Promise<void> {
   const seats: { seat: Seat; kind: string; name: string; playerId: string | null }[] = match.seats;
-  await prisma.$executeRawUnsafe(
+  await run(
     `WITH m AS (
       INSERT INTO "Match" ("id", "game", "rulesVersion", "options", "seed", "status", "createdAt", "table", "ownerId")
       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7::timestamp(3), $8::jsonb, $9)
@@ -92,18 +92,20 @@ export async function writeCreate(prisma: Raw, match: NewMatch): Promise<void> {
     INSERT INTO "MatchSeat" ("matchId", "seat", "kind", "name", "playerId")
     SELECT m."id", u."seat", u."kind", u."name", u."playerId"
     FROM m CROSS JOIN unnest($10::int[], $11::text[], $12::text[], $13::text[]) AS u ("seat", "kind", "name", "playerId")`,
-    match.id,
-    match.game,
-    match.rulesVersion,
-    JSON.stringify(storableJson(match.options) ?? null),
-    match.seed,
-    match.status,
-    match.createdAt.toISOString(),
-    JSON.stringify(match.table ?? {}),
-    match.ownerId ?? null,
-    seats.map((seat) => seat.seat),
-    seats.map((seat) => seat.kind),
-    seats.map((seat) => storableText(seat.name)),
-    seats.map((seat) => seat.playerId),
+    [
+      match.id,
+      match.game,
+      match.rulesVersion,
+      JSON.stringify(storableJson(match.options) ?? null),
+      match.seed,
+      match.status,
+      match.createdAt.toISOString(),
+      JSON.stringify(match.table ?? {}),
+      match.ownerId ?? null,
+      seats.map((seat) => seat.seat),
+      seats.map((seat) => seat.kind),
+      seats.map((seat) => storableText(seat.name)),
+      seats.map((seat) => seat.playerId),
+    ],
   );
 }

@@ -41,7 +41,7 @@ describe.each(setups)("match store on $name, finishing through $way", (database)
     let left = failures;
     const refused = () => left-- > 0;
     if (database.way === "the pool") {
-      const pool = { connect: () => (refused() ? Promise.reject(new Error(message)) : db.pool!.connect()) };
+      const pool = { connect: () => (refused() ? Promise.reject(new Error(message)) : db.pool!.connect()), query: (text: string, values: unknown[]) => db.pool!.query(text, values) };
       return new MatchStore(db.prisma, logger, { retry, pool });
     }
     const prisma = new Proxy(db.prisma, {

@@ -9,7 +9,7 @@ import type { ChatLine, MatchDetail, MatchPage, MatchSummary, MyTable } from "@s
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 import { OwnershipLost } from "./action-writer.ts";
-import { type TransactionPool, writeFinish, writeFinishThrough } from "./match-finish.ts";
+import { type RunSql, type TransactionPool, writeFinish, writeFinishThrough } from "./match-finish.ts";
 import { writeCreate, writeStart } from "./match-start.ts";
 import { storableJson, storableText } from "./storable.ts";
 
@@ -99,22 +99,35 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
  */
 const INTERACTIVE_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 
+/**
+ * What the store needs of a `pg` pool (Database.pool): a statement by its text, and a connection
+ * of its own for the finish's transaction.
+ */
+export interface StorePool extends TransactionPool {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export class MatchStore {
   private readonly retry: { attempts: number; firstDelayMs: number };
-  private readonly pool: TransactionPool | undefined;
+  private readonly pool: StorePool | undefined;
+  /** A statement of the store's own SQL (a match's start, its finish): through the pool where there is one. */
+  private readonly run: RunSql;
 
   /**
    * `options.pool`: the `pg` pool Prisma's queries go through (Database.pool), when there is one:
-   * a finished match is written through it, without Prisma's query compiler (match-finish.ts).
-   * `options.retry`: how often, and after how long at first, a failed finish is tried again.
+   * a match's start and finish are written through it, without Prisma (match-start.ts,
+   * match-finish.ts). `options.retry`: how often, and after how long at first, a failed finish
+   * is tried again.
    */
   constructor(
     readonly prisma: PrismaClient,
     private readonly logger: Logger = { warn: () => {}, error: () => {} },
-    options: { retry?: { attempts: number; firstDelayMs: number }; pool?: TransactionPool } = {},
+    options: { retry?: { attempts: number; firstDelayMs: number }; pool?: StorePool } = {},
   ) {
     this.retry = options.retry ?? { attempts: 6, firstDelayMs: 200 };
-    this.pool = options.pool;
+    const pool = options.pool;
+    this.pool = pool;
+    this.run = pool ? async (text, values) => (await pool.query(text, values)).rows : (text, values) => prisma.$queryRawUnsafe(text, ...values);
   }
 
   /** The player for a guest token (created on first sight; the display name kept current). */
@@ -137,7 +150,7 @@ export class MatchStore {
    * already (a waiting table's row written after its start: the start's row is kept).
    */
   async createMatch(match: NewMatch): Promise<void> {
-    await writeCreate(this.prisma, match);
+    await writeCreate(this.run, match);
   }
 
   /** The table's setup changed at the table (its bot pace): a rebuilt table takes it up again. */
@@ -165,7 +178,7 @@ export class MatchStore {
    * "playing" only after this has committed, so a rebuilt table always knows who sits where.
    */
   async startMatch(match: NewMatch, startedAt: Date, seats: StartingSeat[]): Promise<void> {
-    await writeStart(this.prisma, match, startedAt, seats);
+    await writeStart(this.run, match, startedAt, seats);
   }
 
   /** A seat changed hands during the game (a bot took over the seat of a person who left). */

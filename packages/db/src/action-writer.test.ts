@@ -44,7 +44,7 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     await expect(writer.append({ matchId: "gc-1", index: 99, seat: 0, action: { type: "x" }, at: new Date() })).rejects.toThrow("closed");
   });
 
-  it("stores every action and time exactly as given, whatever characters its strings hold (the batch goes as arrays)", async () => {
+  it("stores every action and time exactly as given, whatever characters its strings hold (the batch goes as one JSON text)", async () => {
     const writer = makeWriter(db.prisma, undefined, { flushMs: 5 });
     const awkward = ['a "quoted" {brace}, comma', "back\\slash \\\" end", "NULL", "", "Grüße 🐄 \u2028", "{}", '["x"]'];
     const at = new Date("2026-03-04T05:06:07.089Z");
@@ -53,6 +53,9 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     expect(rows.map((r) => r.action)).toEqual(awkward.map((text) => ({ type: "say", text, list: [text, null, 1.5] })));
     expect(rows.map((r) => r.seat)).toEqual(awkward.map((_, i) => i % 3));
     expect(rows.every((r) => r.at.getTime() === at.getTime())).toBe(true);
+    // What PostgreSQL would refuse (a NUL, a lone surrogate, in a value or a key) is cleaned, not refused.
+    await writer.append({ matchId: "gc-39", index: 320, seat: 0, action: { type: "say", text: "nul\u0000 \ud800", "k\u0000": 1 }, at });
+    expect((await db.prisma.matchAction.findUnique({ where: { matchId_index: { matchId: "gc-39", index: 320 } } }))?.action).toEqual({ type: "say", text: "nul \ufffd", k: 1 });
     await writer.close();
   });
 
@@ -170,8 +173,8 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     const held: (() => void)[] = [];
     const pool = poolSeeing(async (text, values) => {
       if (text.includes('INSERT INTO "MatchAction"')) {
-        const indexes = values[1] as number[];
-        sent.push((values[0] as string[]).map((matchId, i) => `${matchId}#${indexes[i]}`));
+        const rows = JSON.parse(values[0] as string) as { matchId: string; index: number }[];
+        sent.push(rows.map(({ matchId, index }) => `${matchId}#${index}`));
         await new Promise<void>((go) => held.push(go));
       }
     });

@@ -12,7 +12,7 @@
  */
 import type { FinishedMatch } from "./match-store.ts";
 import { OwnershipLost } from "./action-writer.ts";
-import { storableJson, storableText } from "./storable.ts";
+import { storableJsonText, storableText } from "./storable.ts";
 
 /** Runs one SQL statement with `$n` parameters, inside the finish's transaction, and gives its rows. */
 export type RunSql = (text: string, values: unknown[]) => Promise<unknown[]>;
@@ -69,7 +69,7 @@ function finishParameters(match: FinishedMatch): unknown[] {
     match.id,
     match.game,
     match.rulesVersion,
-    JSON.stringify(storableJson(match.options) ?? null),
+    storableJsonText(match.options),
     match.seed,
     iso(match.createdAt),
     iso(match.startedAt),
@@ -81,7 +81,7 @@ function finishParameters(match: FinishedMatch): unknown[] {
     match.seats.map((seat) => seat.playerId),
     match.actions.map((row) => row.index),
     match.actions.map((row) => row.seat),
-    match.actions.map((row) => JSON.stringify(storableJson(row.action))),
+    match.actions.map((row) => storableJsonText(row.action)),
     match.actions.map((row) => row.at.toISOString()),
     match.actions.map((row) => row.byPerson === true),
     lines.map((line) => line.seat),

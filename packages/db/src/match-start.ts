@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Seat } from "@saloon/engine";
 import type { RunSql } from "./match-finish.ts";
 import type { NewMatch, StartingSeat } from "./match-store.ts";
-import { storableJson, storableText } from "./storable.ts";
+import { storableJsonText, storableText } from "./storable.ts";
 
 /**
  * The match row (inserted as playing, or its status and start time set), a player per person
@@ -61,7 +61,7 @@ export async function writeStart(run: RunSql, match: NewMatch, startedAt: Date, 
       match.id,
       match.game,
       match.rulesVersion,
-      JSON.stringify(storableJson(match.options) ?? null),
+      storableJsonText(match.options),
       match.seed,
       match.createdAt.toISOString(),
       startedAt.toISOString(),
@@ -96,7 +96,7 @@ export async function writeCreate(run: RunSql, match: NewMatch): Promise<void> {
       match.id,
       match.game,
       match.rulesVersion,
-      JSON.stringify(storableJson(match.options) ?? null),
+      storableJsonText(match.options),
       match.seed,
       match.status,
       match.createdAt.toISOString(),

@@ -26,3 +26,15 @@ export function storableJson<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * `JSON.stringify(storableJson(value))`, without walking and copying the value when there is
+ * nothing to clean. JSON.stringify writes a NUL as `\u0000` and a lone surrogate as `\udXXX`
+ * (well-formed JSON.stringify), and any other `\u` only for control characters, so a text
+ * without `\u` has neither, and is what the copy would have given. Every action stored goes
+ * through here, and the copy was most of the store's allocation per move (issue #14).
+ */
+export function storableJsonText(value: unknown): string {
+  const text = JSON.stringify(value) ?? "null";
+  return text.includes("\\u") ? JSON.stringify(storableJson(value)) ?? "null" : text;
+}

@@ -116,6 +116,22 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     await writer.close();
   });
 
+  it("settles a batch's people's moves before its bots' moves, each group in order", async () => {
+    const writer = makeWriter(db.prisma, undefined, { flushMs: 60_000 });
+    const at = new Date();
+    const settled: string[] = [];
+    const append = (matchId: string, person: boolean) =>
+      writer.append({ matchId, index: 777, seat: 0, action: { type: "step" }, at, byPerson: person }).then(() => settled.push(matchId));
+    // Bots' rows wait for company; the person's row sends them all in one batch.
+    const rows = [append("gc-20", false), append("gc-21", false), append("gc-22", false)];
+    await new Promise((done) => setTimeout(done, 20));
+    rows.push(append("gc-23", true));
+    await Promise.all(rows);
+    expect(writer.stats.largestBatch).toBe(4);
+    expect(settled).toEqual(["gc-23", "gc-20", "gc-21", "gc-22"]);
+    await writer.close();
+  });
+
   it("refuses only the rows the database refuses; the other tables in the batch are written", async () => {
     const errors: string[] = [];
     const writer = makeWriter(db.prisma, { warn: () => {}, error: (_d, message) => errors.push(message) }, { flushMs: 20 });

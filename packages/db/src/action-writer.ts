@@ -352,7 +352,14 @@ export class ActionWriter {
    */
   private async insert(batch: Pending[]): Promise<() => void> {
     const outcomes = batch[0]?.kind === "chat" ? await this.insertChat(batch as (Pending & { kind: "chat" })[]) : await this.insertActions(batch as (Pending & { kind: "action" })[]);
-    return () => outcomes.forEach((settle) => settle());
+    // People's moves settle first, then the rest in order: a batch of a hundred tables' rows is
+    // published in one turn of the event loop, and a person waits for their own move while a
+    // bot's move had its delay anyway (issue #14: the slowest person moves were those published
+    // behind a batch's bot moves).
+    return () => {
+      for (let i = 0; i < batch.length; i++) if (byPerson(batch[i]!)) outcomes[i]!();
+      for (let i = 0; i < batch.length; i++) if (!byPerson(batch[i]!)) outcomes[i]!();
+    };
   }
 
   /**
@@ -467,6 +474,8 @@ export class ActionWriter {
     return result;
   }
 }
+
+const byPerson = (item: Pending): boolean => item.kind === "action" && item.row.byPerson === true;
 
 /** JSON with keys sorted: JSONB does not keep key order. */
 function canonical(value: unknown): string {

@@ -159,12 +159,14 @@ describe("a move counts once it is stored", () => {
     let committed = 0;
     const prisma = colyseus.store.prisma;
     // The writer sends each batch as one raw statement with array parameters (action-writer.ts).
-    const original = prisma.$queryRawUnsafe.bind(prisma);
+    // Put back as it was, unbound: a transaction's client reads the method off this one and calls
+    // it as its own (bound to this client, a finish's statements would run outside their transaction).
+    const original = prisma.$queryRawUnsafe;
     const slow = ((text: string, ...values: unknown[]) =>
       (async () => {
         const isInsert = text.includes(`INSERT INTO "MatchAction"`);
         if (isInsert) await sleep(150);
-        const rows = (await original(text, ...values)) as unknown[];
+        const rows = (await original.call(prisma, text, ...values)) as unknown[];
         if (isInsert) committed += rows.length;
         return rows;
       })()) as typeof prisma.$queryRawUnsafe;

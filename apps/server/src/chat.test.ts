@@ -123,7 +123,9 @@ describe("table chat", () => {
     const { ann, bob, cy, tableId } = await table();
     // The writer stores lines with a raw statement (action-writer.ts): hold it until released.
     const prisma = colyseus.store.prisma;
-    const original = prisma.$queryRawUnsafe.bind(prisma);
+    // Put back as it was, unbound: a transaction's client reads the method off this one and calls
+    // it as its own (bound to this client, a finish's statements would run outside their transaction).
+    const original = prisma.$queryRawUnsafe;
     let release = () => {};
     const held = new Promise<void>((done) => (release = done));
     let storing = 0;
@@ -133,7 +135,7 @@ describe("table chat", () => {
           storing += 1;
           await held;
         }
-        return original(text, ...values);
+        return original.call(prisma, text, ...values);
       })()) as typeof prisma.$queryRawUnsafe;
     try {
       ann.room.send("chat", { text: "not yet" });

@@ -57,7 +57,7 @@ const externalPackages = {
  * reads a stack trace, so Node parsed the whole source map for it) while a restarted server
  * rebuilt its tables: ~130 ms of the main thread (bench:recovery's profile). Once loaded it
  * samples the process every second (every active handle listed, ~2,000 sockets at 1,000
- * tables): ~0.5 % of the server's CPU under load (docs/sync.md). Here the import finds a module
+ * tables): ~0.5 % of the server's CPU under load (docs/sync-journal.md). Here the import finds a module
  * that refuses to load, and Colyseus carries on without it.
  */
 const withoutPm2 = {

@@ -240,7 +240,7 @@ class LoadTable {
    * seat's `acted` changed, or refuses it (an "error" message). A bot's move meanwhile raises the
    * version and, with simultaneous decisions (El Gaucho's keep), leaves the same prompt in place:
    * answering that again was refused as NOT_YOUR_TURN. The person's latency runs from sending to
-   * the patch that shows its own action (docs/sync.md, "An answer in flight").
+   * the patch that shows its own action (docs/sync-journal.md, "An answer in flight").
    */
   private play(room: Room, player: Receiver, seat: number): void {
     type State = { version: number; status: string; seats: { secret?: { prompt: string; acted?: number } }[]; toJSON(): TableSnapshot };

@@ -15,7 +15,7 @@
  * - move→patch p50/p95/p99/max: from the person's send to the first patch that shows the
  *   person's own action (its seat's `acted` changed), at the person, and at the spectator to its
  *   first patch that reached that version (a bot's move that came first does not end it). The
- *   person answers each decision once (docs/sync.md, "An answer in flight");
+ *   person answers each decision once (docs/sync-journal.md, "An answer in flight");
  * - accepted actions/s (versions every table advanced), refused actions (since the tables
  *   opened, and in the window);
  * - server CPU % (of one core) and RSS, from /proc of the server process;
@@ -27,7 +27,7 @@
  * --node-args: options for the server's node (space-separated), e.g. V8's heap sizes.
  *
  * The opening: a thousand tables opening at once write their starts while the first ones play,
- * and on PGlite (one connection) the moves' group commit once fell ~20 s behind then (docs/sync.md).
+ * and on PGlite (one connection) the moves' group commit once fell ~20 s behind then (docs/sync-journal.md).
  * The measuring window starts only once the opening's writes have drained: two metrics lines in
  * a row that committed moves with a write backlog under 100 rows and a commit p99 under
  * --drain-commit-ms (0: do not wait; at most 60 s). Printed: how long that took, when the last

@@ -4,7 +4,7 @@
  * What a table's projection costs when many tables keep theirs alive at once, as a server of
  * 1,000 tables does: each table's last projection (its units, maps and schema entries) lives
  * until that table's next move, about a second later, so whatever a move allocates for it
- * survives the young generation's collections and is copied, then promoted (docs/sync.md, "What
+ * survives the young generation's collections and is copied, then promoted (docs/sync-journal.md, "What
  * survives the young generation"). bench:project replays one table at a time, where the same
  * objects die young, and does not see this.
  *

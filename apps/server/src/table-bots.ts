@@ -97,7 +97,7 @@ export class TableBots {
       // No BotMemory: what El Paso's bot would carry to the seat's next decision waits out the
       // bot's delay, outlives the young generation and costs the collector more than it saves
       // (bench:load, 1,000 El Paso tables: CPU per action 1.22–1.34 → 1.55–1.73 ms with one per
-      // bot seat, the heap 250–540 → 790 MB; docs/sync.md).
+      // bot seat, the heap 250–540 → 790 MB; docs/sync-journal.md).
       choice = table.game.bot(table.game.view(gameState, seat), prompt, botRandom(table.seed, table.moveNumber(), seat));
     } catch (error) {
       table.log.error({ err: error, seat, kind: prompt.kind }, "bot failed; taking its first option");

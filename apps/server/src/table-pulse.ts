@@ -1,5 +1,5 @@
 /**
- * A table without a tick (issue #14, docs/sync.md): its state goes out when it changes, and its
+ * A table without a tick (issue #14, docs/sync-journal.md): its state goes out when it changes, and its
  * timers fire when they are due, instead of every room waking 20 times a second.
  *
  * Colyseus sends patches on an interval per room (50 ms), and its room clock fires timers only

@@ -20,7 +20,7 @@ export const PrivateSeatSchema = schema(
     /**
      * The table's version right after this seat's latest action that still stands (0: none): it
      * changes in the very patch that shows the seat's own move, and no other seat's move touches
-     * it, so a client knows its answer has landed (docs/sync.md, "An answer in flight").
+     * it, so a client knows its answer has landed (docs/sync-journal.md, "An answer in flight").
      */
     acted: t.uint32().default(0),
   },

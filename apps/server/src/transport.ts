@@ -47,7 +47,7 @@ const connections = new WeakMap<object, Socket>();
 /**
  * Runs `work` with the clients' TCP connections corked, so that whatever it sends each client
  * (a move's state patch and its log message) leaves in one write per connection, not one per
- * message: the writes were 7–9 % of the server's CPU under load (issue #14, docs/sync.md).
+ * message: the writes were 7–9 % of the server's CPU under load (issue #14, docs/sync-journal.md).
  */
 export function sendingTogether<T>(clients: Iterable<Client>, work: () => T): T {
   const sockets: (Socket | undefined)[] = [];

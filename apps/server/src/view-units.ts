@@ -50,7 +50,7 @@ export const NO_PATHS: ReadonlyMap<string, string> = new Map();
  * The paths of a unit that has only one (a leaf, or a split container's own marker), kept as two
  * fields and read as a map. At 1,000 tables each move's new units live until the table's next
  * move, about a second, so they outlive the young generation's collections, which copy them and
- * then promote them (docs/sync.md): a Map of one entry is about four times the size of this, and
+ * then promote them (docs/sync-journal.md): a Map of one entry is about four times the size of this, and
  * most units are leaves.
  */
 class OnePath implements ReadonlyMap<string, string> {
@@ -163,7 +163,7 @@ export function allPaths(unit: Unit | undefined): ReadonlyMap<string, string> {
  *
  * The map a flatten returns holds the view's units by top-level path. At 1,000 tables each such
  * map lives until the table's next move, about a second, so a new one per viewer per move was
- * copied by the young generation's collections and then promoted (docs/sync.md): instead a map
+ * copied by the young generation's collections and then promoted (docs/sync-journal.md): instead a map
  * nothing reads any more is refilled. Setting a key a map already holds keeps its place and its
  * storage, so a map refilled with the same keys (nearly every move) allocates nothing.
  */
@@ -264,7 +264,7 @@ function samePaths(a: readonly string[], b: readonly string[]): boolean {
  * A split container's member units: an array beside its shape's paths, read as a map. A new
  * one is made whenever a member changes and lives until the table's next move, so its size is
  * what the young generation copies at 1,000 tables: a Map of El Paso's 40-odd locations is about
- * five times this array (docs/sync.md).
+ * five times this array (docs/sync-journal.md).
  */
 class Members implements UnitsByPath<KeyPaths> {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * What PostgreSQL itself did while a benchmark ran: why a commit waited (docs/sync.md, 23 Nov 2026,
+ * What PostgreSQL itself did while a benchmark ran: why a commit waited (docs/sync-journal.md, 23 Nov 2026,
  * the Fistful tail at 1,000 tables).
  *
  *   node packages/db/scripts/pg-watch.mjs --seconds 30 [--url postgresql://postgres@127.0.0.1:5432/postgres]

@@ -15,7 +15,7 @@
  * same table is in flight (they wait for the next batch), so action n+1 is never committed before
  * action n. With one batch in flight at a time, rows waited for the whole cycle of the batch
  * before theirs (round trip, then every table of it publishing): at 1,000 tables a move's commit
- * took 18 ms at the median for a 2.6 ms round trip (issue #14, docs/sync.md).
+ * took 18 ms at the median for a 2.6 ms round trip (issue #14, docs/sync-journal.md).
  *
  * With `owner`, a row is written only while that process owns its match (TableOwnership): the
  * insert holds a key-share lock on the match row, and a takeover locks the row FOR UPDATE
@@ -25,7 +25,7 @@
  * runs it. A key-share lock, not a share lock: the match's ordinary updates (its start, a seat
  * changing hands, its settings) take the weaker FOR NO KEY UPDATE lock, which a share lock
  * waits for, so while 1,000 tables opened, batches of moves waited behind their starts for up
- * to ~20 s (pg-watch, docs/sync.md); with a key-share lock they pass.
+ * to ~20 s (pg-watch, docs/sync-journal.md); with a key-share lock they pass.
  */
 import { Prisma, type PrismaClient } from "./generated/prisma/client.ts";
 import type { ChatLine } from "@saloon/protocol";
@@ -96,7 +96,7 @@ export interface ActionWriterOptions {
   /**
    * Through the pool, the insert as a named statement: each connection parses and plans it once
    * instead of at every batch. PostgreSQL, 1,500 batches of 5 rows: its backend's CPU 0.39 → 0.24 ms
-   * per batch, the round trip 0.68 → 0.56 ms (docs/sync.md). Not on PGlite:
+   * per batch, the round trip 0.68 → 0.56 ms (docs/sync-journal.md). Not on PGlite:
    * its socket server never answered the batch after a named statement's row was refused.
    */
   namedStatements?: boolean;

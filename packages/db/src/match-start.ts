@@ -3,7 +3,7 @@
  * statement). The start used to be an interactive transaction of ~10 round trips (BEGIN, the
  * match, a player and a seat per person, COMMIT); on PGlite, reached through a single
  * connection, a thousand tables opening at once held that connection for ~20 s and the group
- * commit of every running table's moves queued behind them (commit waits of 10–20 s, docs/sync.md).
+ * commit of every running table's moves queued behind them (commit waits of 10–20 s, docs/sync-journal.md).
  *
  * Timestamps go as ISO strings cast to timestamp(3), as the action writer's do: the columns have
  * no time zone and Prisma stores UTC, whatever the server's TimeZone setting.

@@ -164,6 +164,8 @@ describe.each(setups)("history reads on $name, finishing through $way", (databas
     expect(listed(await store.listEnded({ cursor: cursorOf("2026-11-01T12:40:00.000Z|h-f3") }))).toEqual(["h-f2", "h-g1", ...FILLERS_NEWEST_FIRST]);
     expect(listed(await store.listEnded({ cursor: cursorOf("2026-10-01|h-z01"), limit: 2 }))).toEqual(["h-z00"]);
     expect(listed(await store.listEnded({ cursor: "nonsense", limit: 2 }))).toEqual(["h-f1", "h-f3"]);
+    // A year past 9999 (toISOString writes "+010000-…"): a year to PostgreSQL too, as it was through the ORM.
+    expect(listed(await store.listEnded({ cursor: cursorOf("+010000-01-01T00:00:00.000Z|x"), limit: 2 }))).toEqual(["h-f1", "h-f3"]);
     // Nothing that has not ended, whoever is searched for.
     const everything = (await pages(store, { limit: 7 })).flatMap(listed);
     expect(everything).toEqual(ENDED_NEWEST_FIRST);

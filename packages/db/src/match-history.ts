@@ -1,10 +1,13 @@
 /**
  * The history reads (the match list, a replay, a guest's running tables, whether a match exists),
  * each as ONE SQL statement that builds its answer as JSON in the database, already in the shape
- * the protocol serves (MatchPage, MatchDetail, MyTable), so the event loop does one JSON.parse and
- * nothing else. They used to be Prisma ORM queries: three to five queries each, every one
- * compiled in Prisma's WebAssembly query compiler and its rows mapped into objects on the event
- * loop every table shares (a replay ~2-3 ms of CPU, more with a longer log; a list page ~1.5 ms).
+ * the protocol serves (MatchPage, MatchDetail, MyTable), so the event loop only parses it (pg's
+ * JSON.parse of each row). They used to be Prisma ORM queries, up to five per read, each compiled
+ * in Prisma's WebAssembly query compiler and its rows mapped into objects on the event loop every
+ * table shares (on PostgreSQL a replay took 2-4 ms of CPU, a list page ~2 ms; now a sixth to a tenth of that).
+ * Building the JSON is the database's work instead: on PGlite that is its worker thread, about a
+ * millisecond more there for a 300-action replay (measured on 7 Dec 2026, while the event loop
+ * saved three).
  *
  * The answers are those the ORM reads gave, key order included (match-history.test.ts and its
  * recorded answers): timestamps as `Date.toISOString` writes them (the columns are timestamp(3)
@@ -17,7 +20,7 @@
 import type { MatchDetail, MatchPage, MatchSummary, MyTable } from "@saloon/protocol";
 import type { RunSql } from "./match-finish.ts";
 
-/** A timestamp(3) column as `Date.toISOString` writes it, or null. */
+/** A timestamp(3) column as `Date.toISOString` writes it (for years 1-9999), or null. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A timestamp(3) column as milliseconds since the epoch (a chat line's `at`). */
 const millis = (column: string) => `round(extract(epoch from ${column}) * 1000)`;

@@ -5,11 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import type { ActionBase, FinalScores, Json, Seat } from "@saloon/engine";
-import type { ChatLine, MatchDetail, MatchPage, MatchSummary, MyTable } from "@saloon/protocol";
+import type { ChatLine, MatchDetail, MatchPage, MyTable } from "@saloon/protocol";
 import type { PrismaClient } from "./generated/prisma/client.ts";
 import { Prisma } from "./generated/prisma/client.ts";
 import { OwnershipLost } from "./action-writer.ts";
 import { type RunSql, type TransactionPool, writeFinish, writeFinishThrough } from "./match-finish.ts";
+import { matchExists, readEnded, readEndedPage, readTablesOf } from "./match-history.ts";
 import { writeCreate, writeStart } from "./match-start.ts";
 import { storableJson, storableText } from "./storable.ts";
 
@@ -77,18 +78,6 @@ export interface Logger {
 /** A guest token is stored, and matched after a restart, only as this hash. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A LIKE pattern that matches `text` literally: `%`, `_` and `\\` are not wildcards in a name search. */
-const literalLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-function encodeCursor(finishedAt: Date, id: string): string {
-  return Buffer.from(`${finishedAt.toISOString()}|${id}`).toString("base64url");
-}
-function decodeCursor(cursor: string): { finishedAt: Date; id: string } | null {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  const finishedAt = new Date(iso ?? "");
-  return id && !Number.isNaN(finishedAt.getTime()) ? { finishedAt, id } : null;
-}
-
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
@@ -110,13 +99,13 @@ export interface StorePool extends TransactionPool {
 export class MatchStore {
   private readonly retry: { attempts: number; firstDelayMs: number };
   private readonly pool: StorePool | undefined;
-  /** A statement of the store's own SQL (a match's start, its finish): through the pool where there is one. */
+  /** A statement of the store's own SQL (a match's start, its finish, the history reads): through the pool where there is one. */
   private readonly run: RunSql;
 
   /**
    * `options.pool`: the `pg` pool Prisma's queries go through (Database.pool), when there is one:
-   * a match's start and finish are written through it, without Prisma (match-start.ts,
-   * match-finish.ts). `options.retry`: how often, and after how long at first, a failed finish
+   * a match's start and finish are written through it, and the history read, without Prisma
+   * (match-start.ts, match-finish.ts, match-history.ts). `options.retry`: how often, and after how long at first, a failed finish
    * is tried again.
    */
   constructor(
@@ -279,24 +268,7 @@ export class MatchStore {
 
   /** The running games a guest sits at (newest first), found by the hash of their token. */
   async tablesOf(token: string): Promise<MyTable[]> {
-    const tokenHash = hashToken(token);
-    const rows = await this.prisma.match.findMany({
-      where: { status: "playing", seats: { some: { player: { tokenHash } } } },
-      include: { seats: { include: { player: { select: { tokenHash: true } } } } },
-      orderBy: [{ startedAt: "desc" }, { id: "desc" }],
-      take: 50,
-    });
-    return rows.map((row) => {
-      const seats = [...row.seats].sort((a, b) => a.seat - b.seat);
-      return {
-        id: row.id,
-        game: row.game,
-        status: "playing",
-        seat: seats.find((s) => s.player?.tokenHash === tokenHash)!.seat,
-        seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name })),
-        startedAt: row.startedAt?.toISOString() ?? null,
-      };
-    });
+    return readTablesOf(this.run, hashToken(token));
   }
 
   /**
@@ -304,32 +276,12 @@ export class MatchStore {
    * seat's name, case-insensitively.
    */
   async listEnded(query: { game?: string; player?: string; cursor?: string; limit?: number }): Promise<MatchPage> {
-    const limit = Math.min(Math.max(query.limit ?? 20, 1), 100);
-    const after = query.cursor ? decodeCursor(query.cursor) : null;
-    const rows = await this.prisma.match.findMany({
-      where: {
-        AND: [
-          ENDED,
-          query.game ? { game: query.game } : {},
-          query.player ? { seats: { some: { name: { contains: literalLike(query.player), mode: "insensitive" } } } } : {},
-          after ? { OR: [{ finishedAt: { lt: after.finishedAt } }, { finishedAt: after.finishedAt, id: { lt: after.id } }] } : {},
-        ],
-      },
-      orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
-      take: limit + 1,
-      include: { seats: true, results: true },
-    });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    return {
-      matches: page.map(summarise),
-      nextCursor: rows.length > limit && last?.finishedAt ? encodeCursor(last.finishedAt, last.id) : null,
-    };
+    return readEndedPage(this.run, query);
   }
 
   /** Whether a match with this id was ever created (any status), so a bad link is told from a running table. */
   async exists(matchId: string): Promise<boolean> {
-    return (await this.prisma.match.count({ where: { id: matchId } })) > 0;
+    return matchExists(this.run, matchId);
   }
 
   /**
@@ -337,58 +289,6 @@ export class MatchStore {
    * on, so its seed reveals nothing to come); null for a running, waiting or unknown one.
    */
   async getEnded(matchId: string): Promise<MatchDetail | null> {
-    const row = await this.prisma.match.findFirst({
-      where: { id: matchId, ...ENDED },
-      include: { seats: true, results: true, actions: { orderBy: { index: "asc" } }, chat: { orderBy: { index: "asc" } } },
-    });
-    if (!row) return null;
-    const results = [...row.results].sort((a, b) => a.seat - b.seat);
-    return {
-      ...summarise(row),
-      options: row.options as Json,
-      seed: row.seed,
-      actions: row.actions.map((a) => ({ index: a.index, seat: a.seat, action: a.action as ActionBase, at: a.at.toISOString() })),
-      chat: row.chat.map(chatLine),
-      scores: row.status !== "finished" ? null : {
-        categories: row.scoreCategories,
-        lines: results.map((r) => ({
-          seat: r.seat,
-          total: r.total,
-          breakdown: r.breakdown as Record<string, number>,
-          tiebreak: r.tiebreak as number[],
-          placement: r.placement,
-        })),
-        winners: results.filter((r) => r.winner).map((r) => r.seat),
-      },
-    };
+    return readEnded(this.run, matchId);
   }
-}
-
-/** A stored chat row as the protocol's ChatLine. */
-export function chatLine(row: { index: number; seat: number | null; name: string; move: number; text: string; at: Date }): ChatLine {
-  return { index: row.index, seat: row.seat, name: row.name, move: row.move, text: row.text, at: row.at.getTime() };
-}
-
-/** Matches that can never go on: finished, or abandoned once started (a table nobody started is no match). */
-const ENDED = { OR: [{ status: "finished" }, { status: "abandoned", startedAt: { not: null } }] } satisfies Prisma.MatchWhereInput;
-
-type MatchWithSeats = Prisma.MatchGetPayload<{ include: { seats: true; results: true } }>;
-
-function summarise(row: MatchWithSeats): MatchSummary {
-  return {
-    id: row.id,
-    game: row.game,
-    rulesVersion: row.rulesVersion,
-    status: row.status as MatchStatus,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    endReason: row.endReason,
-    seats: [...row.seats]
-      .sort((a, b) => a.seat - b.seat)
-      .map((s) => {
-        const result = row.results.find((r) => r.seat === s.seat);
-        return { seat: s.seat, kind: s.kind, name: s.name, total: result?.total ?? null, placement: result?.placement ?? null, winner: result?.winner ?? false };
-      }),
-  };
 }

@@ -17,7 +17,6 @@ import {
   POST_DATA,
   POSTS,
   SUCCESSORS,
-  WORKER_TYPES,
 } from "../data.ts";
 import type { ElPasoState } from "../state.ts";
 import type { Holdings } from "./holdings.ts";
@@ -137,16 +136,23 @@ export function workersUse(s: ElPasoState, own: Holdings, buildingTypes: Buildin
   let canStillBuild = buildingTypes.length < MAX_BUILDINGS;
   for (let i = 0; i < buildingTypes.length && !canStillBuild; i++) canStillBuild = buildingTypes[i]! < 6;
   const marketOpen = openMarket(s.market);
+  const use = w.workerUse;
+  const { ready, workers } = own;
+  // The types written out in WORKER_TYPES order (the sum's order), not looped over: a record's
+  // field by a type held in a variable is a keyed load.
   let value = 0;
-  for (const t of WORKER_TYPES) {
-    let use = w.workerUse[t];
-    if (t === "BLD" && !canStillBuild) use *= 0.15;
-    if (t === "COW" && !marketOpen) use *= 0.3;
-    const ready = Math.min(own.ready[t], 6);
-    const later = Math.max(0, Math.min(own.workers[t] - own.ready[t], 6 - ready));
-    value += use * (ready + w.workerAway * later);
-  }
+  value += workerUse(marketOpen ? use.COW : use.COW * 0.3, ready.COW, workers.COW, w.workerAway);
+  value += workerUse(use.ENG, ready.ENG, workers.ENG, w.workerAway);
+  value += workerUse(canStillBuild ? use.BLD : use.BLD * 0.15, ready.BLD, workers.BLD, w.workerAway);
+  value += workerUse(use.WLD, ready.WLD, workers.WLD, w.workerAway);
   return value;
+}
+
+/** One worker type's use: those ready now, and the share `away` of those in the piles, up to 6 in all. */
+function workerUse(use: number, readyNow: number, owned: number, away: number): number {
+  const ready = Math.min(readyNow, 6);
+  const later = Math.max(0, Math.min(owned - readyNow, 6 - ready));
+  return use * (ready + away * later);
 }
 
 /**

@@ -10,7 +10,7 @@
  *   deliveries.ts  the deliveries to come, and the next one alone (to judge an exchange)
  *   objectives.ts  the objectives met, and how reachable the others are in the turns left
  */
-import { BONUSES, DOLLARS_PER_VP, SIMMENTAL_SPACE_VP, WORKER_TYPES, WORKER_VP } from "../data.ts";
+import { BONUSES, DOLLARS_PER_VP, SIMMENTAL_SPACE_VP, WORKER_VP } from "../data.ts";
 import type { ElPasoState } from "../state.ts";
 import type { Belief } from "./belief.ts";
 import { boardFacts, buildingUse, distanceToElPaso, postFacts, workersUse } from "./board.ts";
@@ -29,9 +29,12 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
 
   // Points already on the scoring pad (objectives and money below); every figure is a whole number.
   let vp = buildingsVp + postsVp;
-  for (const t of WORKER_TYPES) vp += own.workers[t] * WORKER_VP[t];
+  // Whole numbers, so their order does not matter; the types written out rather than looped over
+  // (a record's field by a type held in a variable is a keyed load).
+  const workers = own.workers;
+  vp += workers.COW * WORKER_VP.COW + workers.ENG * WORKER_VP.ENG + workers.BLD * WORKER_VP.BLD + workers.WLD * WORKER_VP.WLD;
   for (let i = 0; i < NB; i++) vp += own.cattle[i]! * CATTLE_VP[i]!;
-  for (const tile of me.bonuses) vp += BONUSES[tile]!.vp;
+  for (let i = 0; i < me.bonuses.length; i++) vp += BONUSES[me.bonuses[i]!]!.vp;
   if (me.herder === "SIMM") vp += SIMMENTAL_SPACE_VP;
   if (s.phase.kind === "over") return vp + Math.floor(me.money / DOLLARS_PER_VP) + objectivesValue(me.objectives, own, builders, discs10, discs16, h, w, true);
 
@@ -47,7 +50,10 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   value += workersUse(s, own, buildingTypes, w) * h.invest;
   for (const type of buildingTypes) value += buildingUse(s, type) * w.buildingVisits * h.invest;
   const abilities = discAbilities(w);
-  for (let i = 0; i < abilities.discs.length; i++) if (!me.discs.includes(abilities.discs[i] as "D1")) value += abilities.values[i]! * h.invest;
+  // The discs still on the seat's board as bits (D1 → bit 1 …): one pass instead of a search per ability.
+  let onBoard = 0;
+  for (let i = 0; i < me.discs.length; i++) onBoard |= discBit(me.discs[i]!);
+  for (let i = 0; i < abilities.discs.length; i++) if ((onBoard & abilities.bits[i]!) === 0) value += abilities.values[i]! * h.invest;
   if (deliveriesLeft > 0 && me.herder !== null && me.herder !== "SIMM") value -= w.progress * distanceToElPaso(s, me.herder);
   return value;
 }
@@ -58,14 +64,26 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
  * made: a variant is a new object). A loop over the record's keys at every evaluation cost more
  * than the sum it made.
  */
-function discAbilities(w: Weights): { discs: string[]; values: number[] } {
+interface Abilities {
+  discs: string[];
+  /** Each disc's `discBit`. */
+  bits: number[];
+  values: number[];
+}
+/** A disc id's bit ("D1" → 2, … "D7" → 128); 0 for any other key, which no seat's disc matches. */
+function discBit(disc: string): number {
+  const digit = disc.length === 2 && disc.charCodeAt(0) === 68 /* D */ ? disc.charCodeAt(1) - 48 : -1;
+  return digit >= 1 && digit <= 7 ? 1 << digit : 0;
+}
+function discAbilities(w: Weights): Abilities {
   // The last weights' beside the weak map: one weights object serves a whole search.
   if (w === lastWeights) return lastAbilities!;
   let known = DISC_ABILITIES.get(w);
   if (known === undefined) {
-    known = { discs: [], values: [] };
+    known = { discs: [], bits: [], values: [] };
     for (const disc in w.discAbility) {
       known.discs.push(disc);
+      known.bits.push(discBit(disc));
       known.values.push(w.discAbility[disc]!);
     }
     DISC_ABILITIES.set(w, known);
@@ -75,5 +93,5 @@ function discAbilities(w: Weights): { discs: string[]; values: number[] } {
   return known;
 }
 let lastWeights: Weights | null = null;
-let lastAbilities: { discs: string[]; values: number[] } | null = null;
-const DISC_ABILITIES = new WeakMap<Weights, { discs: string[]; values: number[] }>();
+let lastAbilities: Abilities | null = null;
+const DISC_ABILITIES = new WeakMap<Weights, Abilities>();

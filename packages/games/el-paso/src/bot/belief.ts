@@ -39,7 +39,6 @@ function anonymous(prefix: string, n: number): string[] {
   for (let i = 0; i < n; i++) out.push(prefix);
   return out;
 }
-const placeholders = (n: number): CardId[] => anonymous(PLACEHOLDER, n);
 
 /**
  * A frozen list of `n` anonymous items, made once per name and size: every decision rebuilds the
@@ -86,20 +85,22 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
       players.push(otherSeat(p));
       continue;
     }
+    // The view's lists themselves (frozen): a trial shares the lists its option leaves as they
+    // are, and the rules copy one before they write into it (`trialCopy`).
     players.push({
       money: p.money,
       tokens: p.tokens,
       certs: p.certs,
-      discs: [...p.discs],
-      hand: [...p.hand!],
+      discs: frozen(p.discs),
+      hand: frozen(p.hand!),
       // Placeholders stand in for the bot's own draw pile too, enough that a trial turn's draw
       // phase never reshuffles the discard pile.
-      draw: placeholders(OWN_PLACEHOLDERS),
-      discard: [...p.discard!],
-      workers: [...p.workers],
+      draw: sharedAnonymous(PLACEHOLDER, OWN_PLACEHOLDERS),
+      discard: frozen(p.discard!),
+      workers: frozen(p.workers),
       herder: p.herder,
-      objectives: [...p.objectives],
-      bonuses: [...p.bonuses],
+      objectives: frozen(p.objectives),
+      bonuses: frozen(p.bonuses),
     });
   }
   const piles = tilePiles(view);
@@ -337,18 +338,22 @@ export function partsChangedBy(s: ElPasoState, option: ElPasoAction): number {
 export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoState {
   const players = [...s.players];
   const p = players[seat]!;
+  // The seat's lists are shared, frozen (each list once: a state is never changed once tried), and
+  // the rules copy a frozen list before they write into it (rules.ts `writable`): a trial copies
+  // only the lists its option changes, and one that leaves a list as it is shares that very list
+  // with the state it was made from, which the evaluation's memos go by (holdings.ts).
   players[seat] = {
     money: p.money,
     tokens: p.tokens,
     certs: p.certs,
-    discs: [...p.discs],
-    hand: [...p.hand],
-    draw: [...p.draw],
-    discard: [...p.discard],
-    workers: [...p.workers],
+    discs: sealed(p.discs),
+    hand: sealed(p.hand),
+    draw: sealed(p.draw),
+    discard: sealed(p.discard),
+    workers: sealed(p.workers),
     herder: p.herder,
-    objectives: [...p.objectives],
-    bonuses: [...p.bonuses],
+    objectives: sealed(p.objectives),
+    bonuses: sealed(p.bonuses),
   };
   const stack: Frame[] = [];
   for (const f of s.stack) {
@@ -382,6 +387,9 @@ export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoStat
     turnCount: s.turnCount,
   };
 }
+
+/** A list frozen, to be shared by trials. */
+const sealed = <T>(list: T[]): T[] => (Object.isFrozen(list) ? list : (Object.freeze(list) as T[]));
 
 // The records of lists a trial copies, written out key by key: a loop over the keys (copyLists)
 // was half of a trial copy's time, and every copy gets the same shape.

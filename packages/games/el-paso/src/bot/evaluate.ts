@@ -11,11 +11,11 @@
  *   objectives.ts  the objectives met, and how reachable the others are in the turns left
  */
 import { BONUSES, DOLLARS_PER_VP, SIMMENTAL_SPACE_VP, WORKER_VP } from "../data.ts";
-import type { ElPasoState } from "../state.ts";
+import type { ElPasoState, PlayerState } from "../state.ts";
 import type { Belief } from "./belief.ts";
 import { boardFacts, buildingUse, distanceToElPaso, postFacts, workersUse } from "./board.ts";
 import { deliveriesValue } from "./deliveries.ts";
-import { CATTLE_VP, NB, holdings } from "./holdings.ts";
+import { CATTLE_VP, type Holdings, NB, holdings } from "./holdings.ts";
 import { knownObjectivesValue, objectivesValue } from "./objectives.ts";
 import { type Horizon, WEIGHTS, type Weights } from "./weights.ts";
 
@@ -44,8 +44,8 @@ export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEI
   // Money the turns left can put to use is worth more than money that will only be counted.
   const usable = Math.min(me.money, w.dollarsPerTurn * h.turns);
   let value = vp + usable * (late + (w.dollar - late) * h.invest) + (me.money - usable) * late;
-  value += knownObjectivesValue(me.objectives, own, builders, discs10, discs16, h, w);
-  value += deliveriesValue(b, s, me, own.hand, own.handCards, own.cattle, deliveriesLeft, w, posts.open);
+  value += objectivesPart(b, me, own, builders, discs10, discs16, h, w);
+  value += deliveriesPart(b, s, me, own, deliveriesLeft, w, posts.open);
   value += Math.min(me.tokens, 3) * w.token * h.invest;
   value += workersUse(s, own, buildingTypes, w) * h.invest;
   for (const type of buildingTypes) value += buildingUse(s, type) * w.buildingVisits * h.invest;
@@ -95,3 +95,107 @@ function discAbilities(w: Weights): Abilities {
 let lastWeights: Weights | null = null;
 let lastAbilities: Abilities | null = null;
 const DISC_ABILITIES = new WeakMap<Weights, Abilities>();
+
+/**
+ * The two costliest sums of the evaluation, each the last one's again when it reads the very same
+ * lists and figures: a trial shares the seat's lists its option leaves as they are (belief.ts
+ * trialCopy) and a state is never changed once made, so the evaluations of a step's options, which
+ * run one after another, mostly differ in money, workers or the herder's place only. What each
+ * reads: `knownObjectivesValue` the tiles held, the herd and workers (the seat's hand, discard
+ * pile and worker area, and the belief's draw pile), builders, discs on posts 10/12 and 16, the
+ * horizon's turns and deliveries, the weights.
+ */
+const lastObjectives = {
+  objectives: null as readonly string[] | null,
+  hand: null as readonly string[] | null,
+  discard: null as readonly string[] | null,
+  workers: null as readonly string[] | null,
+  drawn: null as readonly number[] | null,
+  drawWorkers: null as object | null,
+  builders: 0,
+  discs10: 0,
+  discs16: 0,
+  turns: 0,
+  deliveries: 0,
+  w: null as Weights | null,
+  value: 0,
+};
+function objectivesPart(b: Belief, me: PlayerState, own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights): number {
+  const last = lastObjectives;
+  if (
+    me.objectives === last.objectives &&
+    me.hand === last.hand &&
+    me.discard === last.discard &&
+    me.workers === last.workers &&
+    b.drawCattleByIndex === last.drawn &&
+    b.drawWorkers === last.drawWorkers &&
+    builders === last.builders &&
+    discs10 === last.discs10 &&
+    discs16 === last.discs16 &&
+    h.turns === last.turns &&
+    h.deliveries === last.deliveries &&
+    w === last.w
+  )
+    return last.value;
+  const value = knownObjectivesValue(me.objectives, own, builders, discs10, discs16, h, w);
+  last.objectives = me.objectives;
+  last.hand = me.hand;
+  last.discard = me.discard;
+  last.workers = me.workers;
+  last.drawn = b.drawCattleByIndex;
+  last.drawWorkers = b.drawWorkers;
+  last.builders = builders;
+  last.discs10 = discs10;
+  last.discs16 = discs16;
+  last.turns = h.turns;
+  last.deliveries = h.deliveries;
+  last.w = w;
+  last.value = value;
+  return value;
+}
+
+/**
+ * `deliveriesValue` reads the seat's certificates, discs and bonus tiles (permanent certificates,
+ * duplicates, hand size), its hand and herd (the hand and discard pile, and the belief's draw
+ * pile), the deliveries left, the open posts (`postFacts`, one list per posts object and seat) and
+ * the weights.
+ */
+const lastDeliveries = {
+  certs: 0,
+  discs: null as readonly string[] | null,
+  bonuses: null as readonly string[] | null,
+  hand: null as readonly string[] | null,
+  discard: null as readonly string[] | null,
+  drawn: null as readonly number[] | null,
+  left: 0,
+  open: null as readonly boolean[] | null,
+  w: null as Weights | null,
+  value: 0,
+};
+function deliveriesPart(b: Belief, s: ElPasoState, me: PlayerState, own: Holdings, left: number, w: Weights, open: readonly boolean[]): number {
+  const last = lastDeliveries;
+  if (
+    me.certs === last.certs &&
+    me.discs === last.discs &&
+    me.bonuses === last.bonuses &&
+    me.hand === last.hand &&
+    me.discard === last.discard &&
+    b.drawCattleByIndex === last.drawn &&
+    left === last.left &&
+    open === last.open &&
+    w === last.w
+  )
+    return last.value;
+  const value = deliveriesValue(b, s, me, own.hand, own.handCards, own.cattle, left, w, open);
+  last.certs = me.certs;
+  last.discs = me.discs;
+  last.bonuses = me.bonuses;
+  last.hand = me.hand;
+  last.discard = me.discard;
+  last.drawn = b.drawCattleByIndex;
+  last.left = left;
+  last.open = open;
+  last.w = w;
+  last.value = value;
+  return value;
+}

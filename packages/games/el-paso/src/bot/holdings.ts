@@ -77,6 +77,17 @@ export interface Holdings {
  */
 export function holdings(b: Belief, me: PlayerState): Holdings {
   const own = (SCRATCH[b.seat] ??= { cattle: new Array<number>(NB).fill(0), workers: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, ready: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, hand: new Array<number>(NB).fill(0), handCards: 0 });
+  // The last answer again when it was found from the very same lists and draw pile: a trial shares
+  // the lists its option leaves as they are (belief.ts trialCopy), and a state is never changed
+  // once made, so the evaluations of a step's options mostly ask about the same lists in a row.
+  const last = LAST;
+  if (me.hand === last.hand && me.discard === last.discard && me.workers === last.workers && b.drawCattleByIndex === last.drawn && b.drawWorkers === last.drawWorkers && own === last.own) return own;
+  last.own = own;
+  last.hand = me.hand;
+  last.discard = me.discard;
+  last.workers = me.workers;
+  last.drawn = b.drawCattleByIndex;
+  last.drawWorkers = b.drawWorkers;
   const { cattle, workers, ready, hand } = own;
   const drawn = b.drawCattleByIndex;
   for (let i = 0; i < NB; i++) {
@@ -134,3 +145,12 @@ export function holdings(b: Belief, me: PlayerState): Holdings {
   return own;
 }
 const SCRATCH: Holdings[] = [];
+/** What the last answer was found from (`holdings`). */
+const LAST: { own: Holdings | null; hand: readonly CardId[] | null; discard: readonly CardId[] | null; workers: readonly CardId[] | null; drawn: readonly number[] | null; drawWorkers: object | null } = {
+  own: null,
+  hand: null,
+  discard: null,
+  workers: null,
+  drawn: null,
+  drawWorkers: null,
+};

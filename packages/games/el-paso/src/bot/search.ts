@@ -23,7 +23,7 @@ import {
   workerOf,
 } from "../data.ts";
 import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
-import { perform } from "../rules.ts";
+import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
@@ -181,10 +181,12 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   let bonus = 0;
   if (option.type === "aux" && option.aux === 3) {
     bonus = exchangeGain(search, state);
-    const me = copy.players[seat]!;
-    const drawn = me.hand.lastIndexOf(PLACEHOLDER);
-    if (drawn >= 0) me.hand.splice(drawn, 1);
-    while (copy.stack.length > 0 && (copy.stack.at(-1)!.kind === "exchangeDiscard" || copy.stack.at(-1)!.kind === "exchangeAgain")) copy.stack.pop();
+    // Through the rules' copy-on-write: the hand may be the state's own, shared (belief.ts trialCopy).
+    const hand = cardsOf(playerOf(copy, seat), "hand");
+    const drawn = hand.lastIndexOf(PLACEHOLDER);
+    if (drawn >= 0) hand.splice(drawn, 1);
+    const stack = stackOf(copy);
+    while (stack.length > 0 && (stack.at(-1)!.kind === "exchangeDiscard" || stack.at(-1)!.kind === "exchangeAgain")) stack.pop();
   }
   return { state: copy, bonus };
 }

@@ -16,6 +16,7 @@ import {
   type NodeId,
   POST_DATA,
   POSTS,
+  type PostId,
   SUCCESSORS,
 } from "../data.ts";
 import type { ElPasoState } from "../state.ts";
@@ -123,6 +124,34 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
   lastPostFacts = facts;
   return facts;
 }
+
+/**
+ * The post facts of `after`, the frozen posts `before` with one more disc of `seat` at `post` (a
+ * delivery's trial, search.ts `delivered`), as `postFacts` finds them, made from those of `before`
+ * and kept for `after`: a delivery step makes new posts for each of its options, and counting
+ * every post again for each was a twentieth of the step (issue #14). search.test checks them
+ * against `postFacts`'s own count.
+ */
+export function rememberDelivery(before: ElPasoState["posts"], after: ElPasoState["posts"], seat: Seat, post: PostId): void {
+  if (!frozenPosts(before)) return;
+  const was = postFacts(before, seat);
+  const p = POST_INDEX[post];
+  // One disc more of the seat at `post`: its VP (whole numbers), its count for the objectives,
+  // and the post closed to the seat unless it takes several discs.
+  const open = was.open.slice();
+  open[p] = POST_MULTI[p]!;
+  const facts: PostFacts = {
+    seat,
+    vp: was.vp + POST_VP[p]!,
+    discs10: post === "P10" || post === "P12" ? was.discs10 + 1 : was.discs10,
+    discs16: post === "P16" ? was.discs16 + 1 : was.discs16,
+    open,
+  };
+  const seats: PostFacts[] = [];
+  seats[seat] = facts;
+  POST_FACTS.set(after, seats);
+}
+const POST_INDEX = Object.fromEntries(POSTS.map((post, i) => [post, i])) as Record<PostId, number>;
 
 function frozenPosts(posts: ElPasoState["posts"]): boolean {
   if (!Object.isFrozen(posts)) return false;

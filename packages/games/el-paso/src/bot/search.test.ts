@@ -4,6 +4,7 @@ import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
+import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
@@ -104,7 +105,11 @@ describe("the search", () => {
         const seat = prompt.seat;
         const copy = trialCopy(state, seat, partsChangedBy(state, option));
         perform(copy, seat, option);
-        expect(sameValue(delivered(state, seat, option.post, option.disc, option.spend), copy)).toBe(true);
+        const made = delivered(state, seat, option.post, option.disc, option.spend);
+        expect(sameValue(made, copy)).toBe(true);
+        // The post facts it keeps for its posts (board.ts rememberDelivery) are those counted afresh
+        // (an unfrozen copy is counted, not looked up).
+        expect(postFacts(made.posts, seat)).toEqual(postFacts(structuredClone(made.posts), seat));
         checked++;
       }
     }

@@ -3,7 +3,7 @@ import type { ElPasoPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
-import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
+import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
 import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
@@ -43,9 +43,9 @@ describe("the search", () => {
       const state = search.belief.state;
       if (!endsTurnQuietly(search, state)) continue;
       const seat = prompt.seat;
-      const copy = trialCopy(state, seat, partsChangedBy(state, { type: "done" }));
+      const copy = trialCopy(state, seat);
       perform(copy, seat, { type: "done" });
-      freezeChanged(copy, 0);
+      freezeChanged(copy, state);
       expect(copy.active === seat && copy.turnCount === state.turnCount).toBe(false);
       expect(evaluate(search.belief, state, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
       checked++;
@@ -62,7 +62,7 @@ describe("the search", () => {
       for (const option of prompt.options) {
         if (option.type !== "aux" || option.aux === 3) continue;
         const seat = prompt.seat;
-        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        const copy = trialCopy(state, seat);
         perform(copy, seat, option);
         const light = auxEndsTurn(state, seat, option.aux);
         expect(stillMyTurn(search, light)).toBe(false);
@@ -86,7 +86,7 @@ describe("the search", () => {
       for (const option of prompt.options) {
         if (option.type !== "bonus") continue;
         const seat = prompt.seat;
-        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        const copy = trialCopy(state, seat);
         perform(copy, seat, option);
         expect(sameValue(workerBonus(state, seat, option.worker), copy)).toBe(true);
         checked++;
@@ -103,7 +103,7 @@ describe("the search", () => {
       for (const option of prompt.options) {
         if (option.type !== "deliver" || option.post === "P00") continue;
         const seat = prompt.seat;
-        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        const copy = trialCopy(state, seat);
         perform(copy, seat, option);
         const made = delivered(state, seat, option.post, option.disc, option.spend);
         expect(sameValue(made, copy)).toBe(true);

@@ -25,7 +25,7 @@ import {
 import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
 import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
-import { type Belief, PLACEHOLDER, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
+import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { StepGains } from "./step-gains.ts";
@@ -168,17 +168,16 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
   if (option.type === "deliver" && POST_DATA[option.post].reward !== null && state.stack.at(-1)?.kind === "deliver" && state.active === seat) return { state: delivered(state, seat, option.post, option.disc, option.spend), bonus: 0 };
   if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
-  const parts = partsChangedBy(state, option);
-  const copy = trialCopy(state, seat, parts);
+  const copy = trialCopy(state, seat);
   try {
     perform(copy, seat, option);
   } catch (cause) {
-    // A write into what a trial shares (another seat's entry, a part `partsChangedBy` did not
-    // name) is a bug in the copy, not an option that fails on the belief's stand-ins.
+    // A write into what a trial shares without the rules' copy (another seat's entry, a frozen
+    // part) is a bug, not an option that fails on the belief's stand-ins.
     if (cause instanceof TypeError) throw cause;
     return null;
   }
-  freezeChanged(copy, parts);
+  freezeChanged(copy, state);
   let bonus = 0;
   if (option.type === "aux" && option.aux === 3) {
     bonus = exchangeGain(search, state);

@@ -39,7 +39,7 @@ import type { ElPasoView } from "../view.ts";
 import { type Belief, beliefFromView } from "./belief.ts";
 import { exchangeGain } from "./exchange.ts";
 import { moveValues } from "./moves.ts";
-import { sameValue } from "./reuse.ts";
+import { sameKeys, sameValue } from "./reuse.ts";
 import {
   type Search,
   type Trials,
@@ -102,12 +102,8 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
   // were half of this comparison, which runs at every decision (issue #14).
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
-  const xKeys = Object.keys(x);
-  const yKeys = Object.keys(y);
-  if (xKeys.length !== yKeys.length) return false;
-  for (let i = 0; i < xKeys.length; i++) {
-    const key = xKeys[i]!;
-    if (key !== yKeys[i]) return false;
+  if (!sameKeys(x, y)) return false;
+  for (const key in x) {
     if (key === "stack") continue;
     if (key === "players") {
       if (a.players === b.players) continue;

@@ -311,7 +311,9 @@ export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
     bonuses: sealed(p.bonuses),
   };
   const stack: Frame[] = [];
-  for (const f of s.stack) {
+  // An index loop: the stack is often the view's frozen list, where for…of makes an iterator.
+  for (let i = 0; i < s.stack.length; i++) {
+    const f = s.stack[i]!;
     if (f.kind === "actions") stack.push({ kind: "actions", source: f.source, specs: f.specs, used: [...f.used], location: f.location });
     else if (f.kind === "aux") stack.push({ kind: "aux", remaining: f.remaining, used: [...f.used] });
     else stack.push({ ...f });

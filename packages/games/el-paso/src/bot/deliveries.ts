@@ -91,9 +91,11 @@ let lastRewards: number[] = [];
 const REWARDS = new WeakMap<Weights, number[]>();
 
 /** The worth of the post `bestPost` found last (0 when none): its caller reads it instead of working it out again. */
-let bestWorth = 0;
+// A typed array's slot, not a module variable: a fractional number written to a variable a
+// closure or module keeps is a new heap number each time (several per evaluation).
+const BEST_WORTH = new Float64Array(1);
 
-/** The index of the best post a breeding value reaches with the certificates at hand (-1: none); its worth in `bestWorth`. */
+/** The index of the best post a breeding value reaches with the certificates at hand (-1: none); its worth in `BEST_WORTH`. */
 function bestPost(total: number, certs: number, open: readonly boolean[], light: number, dark: number, reward: readonly number[], spareCert: number): number {
   let index = -1;
   let worth = 0;
@@ -107,7 +109,7 @@ function bestPost(total: number, certs: number, open: readonly boolean[], light:
       worth = value;
     }
   }
-  bestWorth = worth;
+  BEST_WORTH[0] = worth;
   return index;
 }
 
@@ -125,7 +127,7 @@ function expectedWorth(spread: Spread, perm: number, certs: number, open: readon
     const total = spread.mean + NODES[k]! * spread.sd + perm;
     const index = bestPost(total, certs, open, light, dark, reward, spareCert);
     if (k === 0) usedPost = index;
-    expected += NODE_WEIGHTS[k]! * bestWorth;
+    expected += NODE_WEIGHTS[k]! * BEST_WORTH[0]!;
   }
   return expected;
 }

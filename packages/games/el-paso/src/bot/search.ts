@@ -16,6 +16,7 @@ import {
   MAX_CERTIFICATES,
   type NodeId,
   POST_DATA,
+  POSTS,
   type PostId,
   SPACE_COST,
   WILD_BONUS,
@@ -443,26 +444,48 @@ const PLAYOUT_REWARD = 0.5;
 
 function rewardsByPost(search: Search, trials: Trials, values: number[], depth: number): number[] {
   const options = trials.options;
-  const bestAt = new Map<string, number>();
+  // By post index (POSTS), in arrays rather than maps keyed by the post (two maps and an entry
+  // list per delivery step were garbage); the posts settled in the order they first come in the
+  // options, as the map's insertion order had them.
+  // A delivery step inside another's rewards (none in El Paso's turn, which delivers once) would
+  // get lists of its own.
+  const nested = rewardsRunning;
+  const bestAt = nested ? POSTS.map(() => -1) : BEST_AT.fill(-1);
+  const order = nested ? POSTS.map(() => -1) : POST_ORDER;
+  const gains = nested ? new Float64Array(POSTS.length) : GAINS_BY_POST;
+  let posts = 0;
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
     if (o.type !== "deliver" || values[i] === -Infinity) continue;
-    const at = bestAt.get(o.post);
-    if (at === undefined || values[i]! > values[at]!) bestAt.set(o.post, i);
+    const p = POST_INDEX[o.post];
+    const at = bestAt[p]!;
+    if (at < 0) order[posts++] = p;
+    if (at < 0 || values[i]! > values[at]!) bestAt[p] = i;
   }
-  const gains = new Map<string, number>();
-  for (const [post, i] of bestAt) {
-    const state = trials.made[i]!.state;
-    gains.set(post, judged(search, settle(search, state, depth, true)) - judged(search, state));
+  rewardsRunning = true;
+  try {
+    for (let k = 0; k < posts; k++) {
+      const p = order[k]!;
+      const state = trials.made[bestAt[p]!]!.state;
+      gains[p] = judged(search, settle(search, state, depth, true)) - judged(search, state);
+    }
+  } finally {
+    rewardsRunning = nested;
   }
   const added: number[] = [];
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
     added.push(0);
-    if (o.type === "deliver" && values[i] !== -Infinity) values[i]! += added[i] = PLAYOUT_REWARD * gains.get(o.post)!;
+    if (o.type === "deliver" && values[i] !== -Infinity) values[i]! += added[i] = PLAYOUT_REWARD * gains[POST_INDEX[o.post]]!;
   }
   return added;
 }
+const POST_INDEX = Object.fromEntries(POSTS.map((post, i) => [post, i])) as Record<PostId, number>;
+/** Scratch lists of `rewardsByPost`. */
+const BEST_AT: number[] = POSTS.map(() => -1);
+const POST_ORDER: number[] = POSTS.map(() => -1);
+const GAINS_BY_POST = new Float64Array(POSTS.length);
+let rewardsRunning = false;
 
 /**
  * A step that opened something (a train card, a bonus tile, a second hire, a delivery) is only

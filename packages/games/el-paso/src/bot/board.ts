@@ -127,7 +127,7 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
 
 /**
  * The post facts of `after`, the frozen posts `before` with one more disc of `seat` at `post` (a
- * delivery's trial, search.ts `delivered`), as `postFacts` finds them, made from those of `before`
+ * delivery's trial, quiet-trials.ts `delivered`), as `postFacts` finds them, made from those of `before`
  * and kept for `after`: a delivery step makes new posts for each of its options, and counting
  * every post again for each was a twentieth of the step (issue #14). search.test checks them
  * against `postFacts`'s own count.

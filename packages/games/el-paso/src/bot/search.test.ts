@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ElPasoPrompt } from "../prompts.ts";
+import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
@@ -8,7 +8,8 @@ import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption, delivered, workerBonus } from "./search.ts";
+import { auxEndsTurn, delivered, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -111,6 +112,33 @@ describe("the search", () => {
         // (an unfrozen copy is counted, not looked up).
         expect(postFacts(made.posts, seat)).toEqual(postFacts(structuredClone(made.posts), seat));
         checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      for (const option of prompt.options) {
+        if (option.type !== "deliver" || option.post === "P00") continue;
+        const reward = delivered(state, seat, option.post, option.disc, option.spend);
+        if (!rewardEndsTurnQuietly(reward, seat)) continue;
+        for (const step of currentPrompt(reward)!.options) {
+          if (step.type !== "done" && step.type !== "act") continue;
+          const ended = rewardEnded(reward, seat, step);
+          if (ended === null) continue;
+          const copy = trialCopy(reward, seat);
+          perform(copy, seat, step);
+          expect(stillMyTurn(search, ended)).toBe(false);
+          expect(stillMyTurn(search, copy)).toBe(false);
+          expect(sameValue(ended.players[seat], copy.players[seat])).toBe(true);
+          expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+          checked++;
+        }
       }
     }
     expect(checked).toBeGreaterThan(100);

@@ -4,33 +4,18 @@
  * step is settled, or once the turn is played out greedily from it (`complete`). Everything found
  * is kept per trial state in a `Search`, which the seat's next decision of the turn may carry on
  * (index.ts). A step's values are kept too: a decision inside a location follows them (index.ts
- * `stepValue`), and a move's destinations are bounded by them (moves.ts).
+ * `stepValue`), and a move's destinations are bounded by them (moves.ts). Some trials are made
+ * without the rules, where their evaluation is known to be the same (quiet-trials.ts).
  */
-import {
-  AUX1_MONEY,
-  AUX1_MONEY_UPGRADED,
-  BUILDER_BONUS_COST,
-  DISC_DATA,
-  type DiscId,
-  ENGINEER_BONUS,
-  MAX_CERTIFICATES,
-  type NodeId,
-  POST_DATA,
-  POSTS,
-  type PostId,
-  SPACE_COST,
-  WILD_BONUS,
-  type WorkerType,
-  workerOf,
-} from "../data.ts";
-import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
+import { type NodeId, POST_DATA, POSTS, type PostId, SPACE_COST } from "../data.ts";
+import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
 import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
-import { rememberDelivery } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
+import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
 
@@ -169,6 +154,10 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
   if (option.type === "deliver" && POST_DATA[option.post].reward !== null && state.stack.at(-1)?.kind === "deliver" && state.active === seat) return { state: delivered(state, seat, option.post, option.disc, option.spend), bonus: 0 };
   if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
+  if ((option.type === "done" || option.type === "act") && rewardEndsTurnQuietly(state, seat)) {
+    const ended = rewardEnded(state, seat, option);
+    if (ended !== null) return { state: ended, bonus: 0 };
+  }
   const copy = trialCopy(state, seat);
   try {
     perform(copy, seat, option);
@@ -190,115 +179,6 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
     while (stack.length > 0 && (stack.at(-1)!.kind === "exchangeDiscard" || stack.at(-1)!.kind === "exchangeAgain")) stack.pop();
   }
   return { state: copy, bonus };
-}
-
-/**
- * An auxiliary action (1: money, 2: a certificate) in place of a location's actions when that
- * location is the turn's last open frame: the turn ends, and the state after it is judged as one
- * whose seat's entry has the money or certificate, as `perform` would leave it (endsTurnQuietly:
- * the evaluation reads neither the stack, the turn nor the placeholders drawn). Made without the
- * rules' copy and steps: such a trial is in nearly every arrival a move plays out, and nothing is
- * tried from it.
- */
-export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoState {
-  const me = s.players[seat]!;
-  const players = [...s.players];
-  // The fields listed, not `...me`: the spread made the simulator ~10 % slower (the entry's shape
-  // differs from the rules' entries downstream; bench:sim el-paso, alternated). search.test checks
-  // that these entries have exactly the rules' fields, here and in the two functions below.
-  players[seat] = Object.freeze({
-    money: aux === 1 ? me.money + (cleared(me, "D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY) : me.money,
-    tokens: me.tokens,
-    certs: aux === 2 ? me.certs + Math.min(1, MAX_CERTIFICATES - me.certs) : me.certs,
-    discs: me.discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: me.discard,
-    workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  });
-  // The next seat's turn, as far as `stillMyTurn` asks.
-  Object.freeze(players);
-  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
-}
-const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
-
-/**
- * A delivery to a post with a reward, as the rules carry it out (rules.ts `deliver`): the
- * certificates spent, the disc from the seat's board to the post, the disc's money, the delivery's
- * frame replaced by the reward's. Made without the rules' copy of the seat's piles, the stack and
- * the posts: a delivery's options (posts × discs) were the most frequent trials of all, one in
- * six, in every move that reaches El Paso. (A post without a reward ends the turn: those go
- * through the rules.)
- */
-export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
-  const me = s.players[seat]!;
-  const discs: DiscId[] = [];
-  for (let i = 0; i < me.discs.length; i++) if (me.discs[i] !== disc) discs.push(me.discs[i]!);
-  const players = [...s.players];
-  players[seat] = {
-    money: me.money + DISC_DATA[disc].money,
-    tokens: me.tokens,
-    certs: me.certs - spend,
-    discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: me.discard,
-    workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
-  // Frozen, as a trial's changed parts are (belief.ts freezeChanged): trials from it share them.
-  // Written out in the state's key order (POSTS, state.ts): a spread with a computed key took
-  // V8's slow path, a tenth of a delivery step's time (issue #14).
-  const before = s.posts;
-  const posts: ElPasoState["posts"] = { P00: before.P00, P05: before.P05, P07: before.P07, P09: before.P09, P10: before.P10, P12: before.P12, P16: before.P16 };
-  posts[post] = Object.freeze([...before[post], Object.freeze({ seat, disc })]) as ElPasoState["posts"][PostId];
-  Object.freeze(posts);
-  // The post facts the evaluation reads, found from those before: a delivery step makes new posts
-  // for each of its options (board.ts).
-  rememberDelivery(before, posts, seat, post);
-  // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
-  const stack: ElPasoState["stack"] = [];
-  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
-  stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
-  return { ...s, players, posts, stack };
-}
-
-/** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
-const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliver"]);
-
-/**
- * A worker bonus as the rules carry it out (rules.ts `workerBonus`): the first worker of the type
- * goes from the worker area to the discard pile, and the seat gains its money or buys a
- * certificate. Made without the rules' copy of the seat's piles and the stack: the state shares
- * everything else with `s` (a trial never writes into the state it is made from), and nothing
- * else changes. A decision inside a location judges every bonus offered (index.ts `stepValue`).
- */
-export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): ElPasoState {
-  const me = s.players[seat]!;
-  let at = -1;
-  for (let i = 0; i < me.workers.length && at < 0; i++) if (workerOf(me.workers[i]!) === worker) at = i;
-  const workers = [...me.workers];
-  const [card] = workers.splice(at, 1);
-  const players = [...s.players];
-  players[seat] = {
-    money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
-    tokens: me.tokens,
-    certs: worker === "BLD" ? me.certs + 1 : me.certs,
-    discs: me.discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: [...me.discard, card!],
-    workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
-  return { ...s, players };
 }
 
 export const stillMyTurn = (search: Search, s: ElPasoState): boolean => s.phase.kind === "turn" && s.active === search.belief.seat && s.turnCount === search.turn;

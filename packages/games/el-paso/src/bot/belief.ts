@@ -70,13 +70,7 @@ const beliefRng = (seat: Seat): RngState => (BELIEF_RNG[seat] ??= Object.freeze(
  */
 export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
   const me = view.players[seat]!;
-  const drawCattle: Partial<Record<Breed, number>> = { ...me.resources.cattle };
-  const drawWorkers: Record<WorkerType, number> = { ...me.resources.workers };
-  // Index loops over the view's lists here and below: they are the state's frozen lists, where
-  // for…of and V8's array builtins take a slow path (for…of 8×, map 4× in a microbenchmark; issue #14).
-  uncount(me.hand!, drawCattle, drawWorkers);
-  uncount(me.discard!, drawCattle, drawWorkers);
-  uncount(me.workers, drawCattle, drawWorkers);
+  const { drawCattle, drawCattleByIndex, drawWorkers } = drawPile(me, seat);
   const players: PlayerState[] = [];
   for (let s = 0; s < view.players.length; s++) {
     const p = view.players[s]!;
@@ -127,8 +121,50 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     end: frozen(view.end),
     turnCount: 0,
   };
-  return { seat, state, drawCattle, drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)), drawWorkers };
+  return { seat, state, drawCattle, drawCattleByIndex, drawWorkers };
 }
+
+/** The belief's counts of the seat's draw pile (`Belief`), never written into by their readers. */
+interface DrawPile {
+  resources: object;
+  hand: readonly CardId[];
+  discard: readonly CardId[];
+  workers: readonly CardId[];
+  drawCattle: Partial<Record<Breed, number>>;
+  drawCattleByIndex: number[];
+  drawWorkers: Record<WorkerType, number>;
+}
+/**
+ * The draw pile's composition: what the seat owns less its hand, discard pile and worker area.
+ * The last one per seat is taken again while those are the same frozen objects (the view's
+ * resources stay the same object while the counts do: scoring.ts), as they are across most
+ * decisions of a turn; the same counts then are the same objects, which the evaluation's memos of
+ * the last answer go by (holdings.ts, evaluate.ts).
+ */
+function drawPile(me: PlayerView, seat: Seat): DrawPile {
+  const last = DRAW_PILES[seat];
+  if (last !== undefined && last.resources === me.resources && last.hand === me.hand && last.discard === me.discard && last.workers === me.workers) return last;
+  const drawCattle: Partial<Record<Breed, number>> = { ...me.resources.cattle };
+  const drawWorkers: Record<WorkerType, number> = { ...me.resources.workers };
+  // Index loops over the view's lists here and below: they are the state's frozen lists, where
+  // for…of and V8's array builtins take a slow path (for…of 8×, map 4× in a microbenchmark; issue #14).
+  uncount(me.hand!, drawCattle, drawWorkers);
+  uncount(me.discard!, drawCattle, drawWorkers);
+  uncount(me.workers, drawCattle, drawWorkers);
+  const pile: DrawPile = {
+    resources: me.resources,
+    hand: me.hand!,
+    discard: me.discard!,
+    workers: me.workers,
+    drawCattle,
+    drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)),
+    drawWorkers,
+  };
+  // Only frozen inputs stay what they were; a hand-built view's may be changed in place.
+  if (Object.isFrozen(me.resources) && Object.isFrozen(me.resources.cattle) && Object.isFrozen(me.resources.workers) && Object.isFrozen(me.hand) && Object.isFrozen(me.discard) && Object.isFrozen(me.workers)) DRAW_PILES[seat] = pile;
+  return pile;
+}
+const DRAW_PILES: DrawPile[] = [];
 
 /**
  * The face-down tile piles: the tiles nobody can see (not on display, not held), in an arbitrary

@@ -398,6 +398,13 @@ export type CardId = string;
 export const isWorkerCard = (card: CardId): boolean => card.startsWith("W-");
 export const breedOf = (card: CardId): Breed => card.slice(2, 5) as Breed;
 export const workerOf = (card: CardId): WorkerType => card.slice(2, 5) as WorkerType;
+/**
+ * Whether a card's breed or worker type (`breedOf`, `workerOf`: the id's three letters after the
+ * prefix) is `kind`, read off the id without cutting a new string out of it: the rules and
+ * prompts ask this of every worker at every prompt and every card searched (issue #14).
+ */
+export const isKind = (card: CardId, kind: Breed | WorkerType): boolean =>
+  card.length >= 5 && card.charCodeAt(2) === kind.charCodeAt(0) && card.charCodeAt(3) === kind.charCodeAt(1) && card.charCodeAt(4) === kind.charCodeAt(2);
 const pad = (n: number) => String(n).padStart(2, "0");
 export const playerCattleIds = (seat: number): CardId[] =>
   (Object.entries(STARTING_HERD) as [Breed, number][]).flatMap(([breed, n]) => Array.from({ length: n }, (_, i) => `C-${breed}-${seat}-${i + 1}`));

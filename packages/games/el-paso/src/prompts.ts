@@ -45,7 +45,7 @@ import {
   WORKER_TYPES,
   type WorkerType,
   breedOf,
-  workerOf,
+  isKind,
 } from "./data.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { suePrompt } from "./sue-turn.ts";
@@ -121,7 +121,7 @@ export const duplicateTiles = (p: PlayerState): number => permanentTiles(p, "COU
 export function countWorkers(p: PlayerState, type: WorkerType): number {
   let n = 0;
   // An index loop: the worker area is a frozen list of the state, where for…of is slow (issue #14).
-  for (let i = 0; i < p.workers.length; i++) if (workerOf(p.workers[i]!) === type) n++;
+  for (let i = 0; i < p.workers.length; i++) if (isKind(p.workers[i]!, type)) n++;
   return n;
 }
 /** The seat's buildings in the board's order (for…in, not Object.entries and filter: the board is frozen). */

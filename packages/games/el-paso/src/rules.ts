@@ -33,9 +33,8 @@ import {
   WILD_BONUS,
   WILD_SURCHARGE,
   type WorkerType,
-  breedOf,
+  isKind,
   isWorkerCard,
-  workerOf,
 } from "./data.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { isSue } from "./sue.ts";
@@ -276,13 +275,13 @@ function doSpec(state: ElPasoState, spec: ActionSpec, action: ElPasoAction, even
 
 /** The first card of a breed in a pile (the rules ask only for breeds the pile holds). */
 function firstOfBreed(cards: readonly CardId[], breed: Breed): CardId {
-  for (let i = 0; i < cards.length; i++) if (breedOf(cards[i]!) === breed) return cards[i]!;
+  for (let i = 0; i < cards.length; i++) if (isKind(cards[i]!, breed)) return cards[i]!;
   throw new Error(`no ${breed} card`);
 }
 
 /** The first worker of a type in a pile (the rules ask only for types the pile holds). */
 function firstWorker(cards: readonly CardId[], type: WorkerType): CardId {
-  for (let i = 0; i < cards.length; i++) if (workerOf(cards[i]!) === type) return cards[i]!;
+  for (let i = 0; i < cards.length; i++) if (isKind(cards[i]!, type)) return cards[i]!;
   throw new Error(`no ${type} worker`);
 }
 

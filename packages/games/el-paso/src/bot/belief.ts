@@ -15,7 +15,6 @@
 import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
 import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
-import type { ElPasoAction } from "../prompts.ts";
 import type { ElPasoView, PlayerView } from "../view.ts";
 import { cattleIndex, workerType } from "./holdings.ts";
 
@@ -39,7 +38,6 @@ function anonymous(prefix: string, n: number): string[] {
   for (let i = 0; i < n; i++) out.push(prefix);
   return out;
 }
-const placeholders = (n: number): CardId[] => anonymous(PLACEHOLDER, n);
 
 /**
  * A frozen list of `n` anonymous items, made once per name and size: every decision rebuilds the
@@ -72,13 +70,7 @@ const beliefRng = (seat: Seat): RngState => (BELIEF_RNG[seat] ??= Object.freeze(
  */
 export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
   const me = view.players[seat]!;
-  const drawCattle: Partial<Record<Breed, number>> = { ...me.resources.cattle };
-  const drawWorkers: Record<WorkerType, number> = { ...me.resources.workers };
-  // Index loops over the view's lists here and below: they are the state's frozen lists, where
-  // for…of and V8's array builtins take a slow path (for…of 8×, map 4× in a microbenchmark; issue #14).
-  uncount(me.hand!, drawCattle, drawWorkers);
-  uncount(me.discard!, drawCattle, drawWorkers);
-  uncount(me.workers, drawCattle, drawWorkers);
+  const { drawCattle, drawCattleByIndex, drawWorkers } = drawPile(me, seat);
   const players: PlayerState[] = [];
   for (let s = 0; s < view.players.length; s++) {
     const p = view.players[s]!;
@@ -86,20 +78,22 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
       players.push(otherSeat(p));
       continue;
     }
+    // The view's lists themselves (frozen): a trial shares the lists its option leaves as they
+    // are, and the rules copy one before they write into it (`trialCopy`).
     players.push({
       money: p.money,
       tokens: p.tokens,
       certs: p.certs,
-      discs: [...p.discs],
-      hand: [...p.hand!],
+      discs: frozen(p.discs),
+      hand: frozen(p.hand!),
       // Placeholders stand in for the bot's own draw pile too, enough that a trial turn's draw
       // phase never reshuffles the discard pile.
-      draw: placeholders(OWN_PLACEHOLDERS),
-      discard: [...p.discard!],
-      workers: [...p.workers],
+      draw: sharedAnonymous(PLACEHOLDER, OWN_PLACEHOLDERS),
+      discard: frozen(p.discard!),
+      workers: frozen(p.workers),
       herder: p.herder,
-      objectives: [...p.objectives],
-      bonuses: [...p.bonuses],
+      objectives: frozen(p.objectives),
+      bonuses: frozen(p.bonuses),
     });
   }
   const piles = tilePiles(view);
@@ -124,11 +118,53 @@ export function beliefFromView(view: ElPasoView, seat: Seat): Belief {
     objPile: piles.objPile,
     bonPile: piles.bonPile,
     box: frozen(view.boxed),
-    end: view.end,
+    end: frozen(view.end),
     turnCount: 0,
   };
-  return { seat, state, drawCattle, drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)), drawWorkers };
+  return { seat, state, drawCattle, drawCattleByIndex, drawWorkers };
 }
+
+/** The belief's counts of the seat's draw pile (`Belief`), never written into by their readers. */
+interface DrawPile {
+  resources: object;
+  hand: readonly CardId[];
+  discard: readonly CardId[];
+  workers: readonly CardId[];
+  drawCattle: Partial<Record<Breed, number>>;
+  drawCattleByIndex: number[];
+  drawWorkers: Record<WorkerType, number>;
+}
+/**
+ * The draw pile's composition: what the seat owns less its hand, discard pile and worker area.
+ * The last one per seat is taken again while those are the same frozen objects (the view's
+ * resources stay the same object while the counts do: scoring.ts), as they are across most
+ * decisions of a turn; the same counts then are the same objects, which the evaluation's memos of
+ * the last answer go by (holdings.ts, evaluate.ts).
+ */
+function drawPile(me: PlayerView, seat: Seat): DrawPile {
+  const last = DRAW_PILES[seat];
+  if (last !== undefined && last.resources === me.resources && last.hand === me.hand && last.discard === me.discard && last.workers === me.workers) return last;
+  const drawCattle: Partial<Record<Breed, number>> = { ...me.resources.cattle };
+  const drawWorkers: Record<WorkerType, number> = { ...me.resources.workers };
+  // Index loops over the view's lists here and below: they are the state's frozen lists, where
+  // for…of and V8's array builtins take a slow path (for…of 8×, map 4× in a microbenchmark; issue #14).
+  uncount(me.hand!, drawCattle, drawWorkers);
+  uncount(me.discard!, drawCattle, drawWorkers);
+  uncount(me.workers, drawCattle, drawWorkers);
+  const pile: DrawPile = {
+    resources: me.resources,
+    hand: me.hand!,
+    discard: me.discard!,
+    workers: me.workers,
+    drawCattle,
+    drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)),
+    drawWorkers,
+  };
+  // Only frozen inputs stay what they were; a hand-built view's may be changed in place.
+  if (Object.isFrozen(me.resources) && Object.isFrozen(me.resources.cattle) && Object.isFrozen(me.resources.workers) && Object.isFrozen(me.hand) && Object.isFrozen(me.discard) && Object.isFrozen(me.workers)) DRAW_PILES[seat] = pile;
+  return pile;
+}
+const DRAW_PILES: DrawPile[] = [];
 
 /**
  * The face-down tile piles: the tiles nobody can see (not on display, not held), in an arbitrary
@@ -279,79 +315,41 @@ export function cloneState(s: ElPasoState): ElPasoState {
   };
 }
 
-/** Parts of the table besides the seat's own entry, the stack and the generator that an option may change. */
-const PART_MARKET = 1;
-const PART_SUPPLY = 2;
-const PART_BUILDINGS = 4;
-const PART_TILES = 8;
-const PART_POSTS = 16;
-const PART_SIMMENTALS = 32;
-const PART_BOX = 64;
-
 /**
- * What `perform` may change with this option in `s`, as PART_MARKET | PART_SUPPLY | …: buying or
- * gaining cattle takes from the market, hiring from the worker supply, building changes the board
- * and the building stacks, a tile comes from the displays or piles, a delivery puts a disc on a
- * post, a move may reach El Paso (the next Simmental, the end of the game), removing cattle fills
- * the box.
- * Every other option changes only the seat's own entry, the stack, the generator, the turn.
+ * A copy of a belief's state for one trial of `seat`'s own turn: its own player entry and the
+ * stack are copied (the stack's frames too); everything else is shared with `s`, frozen (by
+ * `beliefFromView`, and by `freezeChanged` once a trial is done), and the rules copy a frozen
+ * object before they write into it (rules.ts `writable`, the engine's copy-on-write): a trial
+ * copies only the parts of the table its option changes, and a write the rules make without
+ * that copy throws instead of changing another trial. The other seats' entries are shared too:
+ * the rules never change another seat's entry in El Paso. Written out field by field: a spread
+ * followed by overrides, and `map` with a closure per call, cost twice as much (measured with
+ * bench-sim).
  */
-export function partsChangedBy(s: ElPasoState, option: ElPasoAction): number {
-  switch (option.type) {
-    case "move":
-      return PART_SIMMENTALS;
-    case "buy":
-      return PART_MARKET;
-    case "hire":
-    case "hireSecond":
-      return PART_SUPPLY;
-    case "build":
-      return PART_BUILDINGS;
-    case "tile":
-    case "pickObjective":
-      return PART_TILES;
-    case "deliver":
-      return PART_POSTS;
-    case "auxTrash":
-      return PART_BOX;
-    case "act":
-    case "actBreed": {
-      const frame = s.stack[s.stack.length - 1];
-      const spec = frame?.kind === "actions" ? frame.specs[option.i]?.t : undefined;
-      return spec === "GAIN_CATTLE" ? PART_MARKET : spec === "REMOVE_CATTLE" ? PART_BOX : 0;
-    }
-    default:
-      return 0;
-  }
-}
-
-/**
- * A copy of a belief's state for one trial of `seat`'s own turn: its own player entry, the stack,
- * the generator and the end markers are copied, and the `parts` the option may change
- * (`partsChangedBy`); everything else is shared with `s`, frozen (by `beliefFromView`, and by
- * `freezeChanged` once a trial is done), so that a write the table above misses throws instead
- * of changing another trial. The other seats' entries are shared too: the rules never change
- * another seat's entry in El Paso. Written out field by field: a spread followed by overrides,
- * and `map` with a closure per call, cost twice as much (measured with bench-sim).
- */
-export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoState {
+export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
   const players = [...s.players];
   const p = players[seat]!;
+  // The seat's lists are shared, frozen (each list once: a state is never changed once tried), and
+  // the rules copy a frozen list before they write into it (rules.ts `writable`): a trial copies
+  // only the lists its option changes, and one that leaves a list as it is shares that very list
+  // with the state it was made from, which the evaluation's memos go by (holdings.ts).
   players[seat] = {
     money: p.money,
     tokens: p.tokens,
     certs: p.certs,
-    discs: [...p.discs],
-    hand: [...p.hand],
-    draw: [...p.draw],
-    discard: [...p.discard],
-    workers: [...p.workers],
+    discs: sealed(p.discs),
+    hand: sealed(p.hand),
+    draw: sealed(p.draw),
+    discard: sealed(p.discard),
+    workers: sealed(p.workers),
     herder: p.herder,
-    objectives: [...p.objectives],
-    bonuses: [...p.bonuses],
+    objectives: sealed(p.objectives),
+    bonuses: sealed(p.bonuses),
   };
   const stack: Frame[] = [];
-  for (const f of s.stack) {
+  // An index loop: the stack is often the view's frozen list, where for…of makes an iterator.
+  for (let i = 0; i < s.stack.length; i++) {
+    const f = s.stack[i]!;
     if (f.kind === "actions") stack.push({ kind: "actions", source: f.source, specs: f.specs, used: [...f.used], location: f.location });
     else if (f.kind === "aux") stack.push({ kind: "aux", remaining: f.remaining, used: [...f.used] });
     else stack.push({ ...f });
@@ -359,65 +357,49 @@ export function trialCopy(s: ElPasoState, seat: Seat, parts: number): ElPasoStat
   return {
     seats: s.seats,
     options: s.options,
-    rng: [...s.rng],
+    // The rules replace the generator's state, never write into it (engine rollInt).
+    rng: s.rng,
     phase: s.phase.kind === "pickObjective" ? { kind: "pickObjective", order: s.phase.order, index: s.phase.index } : s.phase,
     active: s.active,
     stack,
     players,
-    board: parts & PART_BUILDINGS ? { ...s.board } : s.board,
-    posts: parts & PART_POSTS ? copyPosts(s.posts) : s.posts,
-    market: parts & PART_MARKET ? { ANG: [...s.market.ANG], COR: [...s.market.COR], SHO: [...s.market.SHO], HER: [...s.market.HER] } : s.market,
-    workerSupply:
-      parts & PART_SUPPLY ? { COW: [...s.workerSupply.COW], ENG: [...s.workerSupply.ENG], BLD: [...s.workerSupply.BLD], WLD: [...s.workerSupply.WLD] } : s.workerSupply,
-    simmentals: parts & PART_SIMMENTALS ? [...s.simmentals] : s.simmentals,
-    buildingStacks: parts & PART_BUILDINGS ? copyBuildingStacks(s.buildingStacks) : s.buildingStacks,
+    board: s.board,
+    posts: s.posts,
+    market: s.market,
+    workerSupply: s.workerSupply,
+    simmentals: s.simmentals,
+    buildingStacks: s.buildingStacks,
     buildingSides: s.buildingSides,
     trainSides: s.trainSides,
-    objDisplay: parts & PART_TILES ? [...s.objDisplay] : s.objDisplay,
-    bonDisplay: parts & PART_TILES ? [...s.bonDisplay] : s.bonDisplay,
-    objPile: parts & PART_TILES ? [...s.objPile] : s.objPile,
-    bonPile: parts & PART_TILES ? [...s.bonPile] : s.bonPile,
-    box: parts & PART_BOX ? [...s.box] : s.box,
-    end: { triggered: s.end.triggered, simmSeat: s.end.simmSeat },
+    objDisplay: s.objDisplay,
+    bonDisplay: s.bonDisplay,
+    objPile: s.objPile,
+    bonPile: s.bonPile,
+    box: s.box,
+    end: s.end,
     turnCount: s.turnCount,
   };
 }
 
-// The records of lists a trial copies, written out key by key: a loop over the keys (copyLists)
-// was half of a trial copy's time, and every copy gets the same shape.
-const copyPosts = (posts: ElPasoState["posts"]): ElPasoState["posts"] => ({
-  P00: [...posts.P00],
-  P05: [...posts.P05],
-  P07: [...posts.P07],
-  P09: [...posts.P09],
-  P10: [...posts.P10],
-  P12: [...posts.P12],
-  P16: [...posts.P16],
-});
-const copyBuildingStacks = (stacks: ElPasoState["buildingStacks"]): ElPasoState["buildingStacks"] => ({
-  1: [...stacks[1]!],
-  2: [...stacks[2]!],
-  3: [...stacks[3]!],
-  4: [...stacks[4]!],
-  5: [...stacks[5]!],
-  6: [...stacks[6]!],
-});
+/** A list frozen, to be shared by trials. */
+const sealed = <T>(list: T[]): T[] => (Object.isFrozen(list) ? list : (Object.freeze(list) as T[]));
 
-/** Freezes the `parts` a trial copied once the trial is done: trials made from it share them. */
-export function freezeChanged(s: ElPasoState, parts: number): void {
-  if (parts & PART_BUILDINGS) {
-    deepFreeze(s.board);
-    deepFreeze(s.buildingStacks);
-  }
-  if (parts & PART_POSTS) deepFreeze(s.posts);
-  if (parts & PART_MARKET) deepFreeze(s.market);
-  if (parts & PART_SUPPLY) deepFreeze(s.workerSupply);
-  if (parts & PART_SIMMENTALS) Object.freeze(s.simmentals);
-  if (parts & PART_TILES) {
-    Object.freeze(s.objDisplay);
-    Object.freeze(s.bonDisplay);
-    Object.freeze(s.objPile);
-    Object.freeze(s.bonPile);
-  }
-  if (parts & PART_BOX) Object.freeze(s.box);
+/**
+ * Freezes the parts of the table a trial's rules copied to write into (those that are no longer
+ * the objects of `before`, the state the trial was made from), once the trial is done: trials
+ * made from it share them. Its player entry and stack are copied by every trial (`trialCopy`).
+ */
+export function freezeChanged(s: ElPasoState, before: ElPasoState): void {
+  if (s.board !== before.board) deepFreeze(s.board);
+  if (s.posts !== before.posts) deepFreeze(s.posts);
+  if (s.market !== before.market) deepFreeze(s.market);
+  if (s.workerSupply !== before.workerSupply) deepFreeze(s.workerSupply);
+  if (s.simmentals !== before.simmentals) Object.freeze(s.simmentals);
+  if (s.buildingStacks !== before.buildingStacks) deepFreeze(s.buildingStacks);
+  if (s.objDisplay !== before.objDisplay) Object.freeze(s.objDisplay);
+  if (s.bonDisplay !== before.bonDisplay) Object.freeze(s.bonDisplay);
+  if (s.objPile !== before.objPile) Object.freeze(s.objPile);
+  if (s.bonPile !== before.bonPile) Object.freeze(s.bonPile);
+  if (s.box !== before.box) Object.freeze(s.box);
+  if (s.end !== before.end) Object.freeze(s.end);
 }

@@ -16,8 +16,8 @@ import {
   type NodeId,
   POST_DATA,
   POSTS,
+  type PostId,
   SUCCESSORS,
-  WORKER_TYPES,
 } from "../data.ts";
 import type { ElPasoState } from "../state.ts";
 import type { Holdings } from "./holdings.ts";
@@ -125,6 +125,34 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
   return facts;
 }
 
+/**
+ * The post facts of `after`, the frozen posts `before` with one more disc of `seat` at `post` (a
+ * delivery's trial, quiet-trials.ts `delivered`), as `postFacts` finds them, made from those of `before`
+ * and kept for `after`: a delivery step makes new posts for each of its options, and counting
+ * every post again for each was a twentieth of the step (issue #14). search.test checks them
+ * against `postFacts`'s own count.
+ */
+export function rememberDelivery(before: ElPasoState["posts"], after: ElPasoState["posts"], seat: Seat, post: PostId): void {
+  if (!frozenPosts(before)) return;
+  const was = postFacts(before, seat);
+  const p = POST_INDEX[post];
+  // One disc more of the seat at `post`: its VP (whole numbers), its count for the objectives,
+  // and the post closed to the seat unless it takes several discs.
+  const open = was.open.slice();
+  open[p] = POST_MULTI[p]!;
+  const facts: PostFacts = {
+    seat,
+    vp: was.vp + POST_VP[p]!,
+    discs10: post === "P10" || post === "P12" ? was.discs10 + 1 : was.discs10,
+    discs16: post === "P16" ? was.discs16 + 1 : was.discs16,
+    open,
+  };
+  const seats: PostFacts[] = [];
+  seats[seat] = facts;
+  POST_FACTS.set(after, seats);
+}
+const POST_INDEX = Object.fromEntries(POSTS.map((post, i) => [post, i])) as Record<PostId, number>;
+
 function frozenPosts(posts: ElPasoState["posts"]): boolean {
   if (!Object.isFrozen(posts)) return false;
   for (let i = 0; i < POSTS.length; i++) if (!Object.isFrozen(posts[POSTS[i]!])) return false;
@@ -137,16 +165,23 @@ export function workersUse(s: ElPasoState, own: Holdings, buildingTypes: Buildin
   let canStillBuild = buildingTypes.length < MAX_BUILDINGS;
   for (let i = 0; i < buildingTypes.length && !canStillBuild; i++) canStillBuild = buildingTypes[i]! < 6;
   const marketOpen = openMarket(s.market);
+  const use = w.workerUse;
+  const { ready, workers } = own;
+  // The types written out in WORKER_TYPES order (the sum's order), not looped over: a record's
+  // field by a type held in a variable is a keyed load.
   let value = 0;
-  for (const t of WORKER_TYPES) {
-    let use = w.workerUse[t];
-    if (t === "BLD" && !canStillBuild) use *= 0.15;
-    if (t === "COW" && !marketOpen) use *= 0.3;
-    const ready = Math.min(own.ready[t], 6);
-    const later = Math.max(0, Math.min(own.workers[t] - own.ready[t], 6 - ready));
-    value += use * (ready + w.workerAway * later);
-  }
+  value += workerUse(marketOpen ? use.COW : use.COW * 0.3, ready.COW, workers.COW, w.workerAway);
+  value += workerUse(use.ENG, ready.ENG, workers.ENG, w.workerAway);
+  value += workerUse(canStillBuild ? use.BLD : use.BLD * 0.15, ready.BLD, workers.BLD, w.workerAway);
+  value += workerUse(use.WLD, ready.WLD, workers.WLD, w.workerAway);
   return value;
+}
+
+/** One worker type's use: those ready now, and the share `away` of those in the piles, up to 6 in all. */
+function workerUse(use: number, readyNow: number, owned: number, away: number): number {
+  const ready = Math.min(readyNow, 6);
+  const later = Math.max(0, Math.min(owned - readyNow, 6 - ready));
+  return use * (ready + away * later);
 }
 
 /**

@@ -17,8 +17,12 @@ interface Spread {
   sd: number;
 }
 
-/** Mean and spread of a hand's breeding value: `hand` (counts by breed) plus `need` cards drawn from `pool`. */
-function handValue(hand: readonly number[], need: number, pool: readonly number[], duplicates: number): Spread {
+/**
+ * Mean and spread of a hand's breeding value: `hand` (counts by breed) plus `need` cards drawn
+ * from `pool`, written into `out` and returned: one of the scratch records below, filled anew at
+ * each call (two new records per evaluation were garbage). Read it before the next call with it.
+ */
+function handValue(hand: readonly number[], need: number, pool: readonly number[], duplicates: number, out: Spread): Spread {
   let mean = 0;
   let total = 0;
   for (let i = 0; i < NB; i++) {
@@ -40,8 +44,14 @@ function handValue(hand: readonly number[], need: number, pool: readonly number[
   }
   // A duplicate tile adds one repeated card's value when the hand has one (likely with 4–5 cards).
   mean += duplicates * 1.5;
-  return { mean, sd: Math.sqrt(variance) };
+  out.mean = mean;
+  out.sd = Math.sqrt(variance);
+  return out;
 }
+/** The scratch records of `handValue`: the next delivery's hand, the later deliveries' hand, an exchange's hand. */
+const NEXT_HAND: Spread = { mean: 0, sd: 0 };
+const LATER_HAND: Spread = { mean: 0, sd: 0 };
+const EXCHANGE_HAND: Spread = { mean: 0, sd: 0 };
 
 /** 3-point Gauss–Hermite nodes and weights for a normal distribution. */
 const NODES = [0, -1.7321, 1.7321];
@@ -81,9 +91,11 @@ let lastRewards: number[] = [];
 const REWARDS = new WeakMap<Weights, number[]>();
 
 /** The worth of the post `bestPost` found last (0 when none): its caller reads it instead of working it out again. */
-let bestWorth = 0;
+// A typed array's slot, not a module variable: a fractional number written to a variable a
+// closure or module keeps is a new heap number each time (several per evaluation).
+const BEST_WORTH = new Float64Array(1);
 
-/** The index of the best post a breeding value reaches with the certificates at hand (-1: none); its worth in `bestWorth`. */
+/** The index of the best post a breeding value reaches with the certificates at hand (-1: none); its worth in `BEST_WORTH`. */
 function bestPost(total: number, certs: number, open: readonly boolean[], light: number, dark: number, reward: readonly number[], spareCert: number): number {
   let index = -1;
   let worth = 0;
@@ -97,7 +109,7 @@ function bestPost(total: number, certs: number, open: readonly boolean[], light:
       worth = value;
     }
   }
-  bestWorth = worth;
+  BEST_WORTH[0] = worth;
   return index;
 }
 
@@ -115,7 +127,7 @@ function expectedWorth(spread: Spread, perm: number, certs: number, open: readon
     const total = spread.mean + NODES[k]! * spread.sd + perm;
     const index = bestPost(total, certs, open, light, dark, reward, spareCert);
     if (k === 0) usedPost = index;
-    expected += NODE_WEIGHTS[k]! * bestWorth;
+    expected += NODE_WEIGHTS[k]! * BEST_WORTH[0]!;
   }
   return expected;
 }
@@ -149,12 +161,12 @@ export function deliveriesValue(
   const perm = permanentCerts(me) + 0.5; // +0.5: a breeding value reaches a post at its minimum
   const dup = duplicateTiles(me);
   const size = handSize(me);
-  const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup);
+  const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup, NEXT_HAND);
   // The usual hand of the later deliveries, found when there are any.
   let typical: Spread | null = null;
   let value = certsNow * w.spareCert;
   for (let i = 0; i < Math.ceil(deliveries) && light + dark > 0; i++) {
-    const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup));
+    const spread = i === 0 ? next : (typical ??= handValue(EMPTY_HAND, size, herd, dup, LATER_HAND));
     const certs = i === 0 ? certsNow : w.certsPerLap;
     const expected = expectedWorth(spread, perm, certs, open, light, dark, reward, spareCert);
     const used = usedPost;
@@ -221,7 +233,7 @@ export class NextDeliveries {
   worth(hand: number[], cards: number): number {
     if (this.none) return 0;
     if (this.light + this.dark === 0) return this.base;
-    const next = handValue(hand, this.size - cards, this.pool, this.dup);
+    const next = handValue(hand, this.size - cards, this.pool, this.dup, EXCHANGE_HAND);
     // One delivery left: `deliveriesValue`'s loop runs once, with the post list as it is.
     return this.base + Math.min(1, 1 - 0) * expectedWorth(next, this.perm, this.certs, this.open, this.light, this.dark, this.reward, this.spareCert);
   }

@@ -77,16 +77,54 @@ let gainsFound = 0;
 /** How many gains in this process were found kept (tests). */
 export const keptGains = (): number => gainsFound;
 
-/** The hand's and pool's counts, the draw pile's, the seat's discs, certificates and tiles, the open posts and the horizon's deliveries. */
+/**
+ * The hand's and pool's counts, the draw pile's, the seat's discs, certificates and tiles, the open
+ * posts and the horizon's deliveries, as one character each (in a scratch list, made into one
+ * string at the end): the text with every figure written out took some forty pieces of text per
+ * decision that offers an exchange. Each part has a fixed place or says how many follow, so two
+ * different sets of figures never make the same key.
+ */
 function gainKey(seat: number, hand: readonly number[], pool: readonly number[], draw: readonly number[], me: PlayerState, open: readonly boolean[], h: Horizon): string {
-  let key = `${seat}|${h.deliveries}|${h.discsPlaced}|${me.certs}|`;
-  for (let i = 0; i < NB; i++) key += `${hand[i]},${pool[i]},${draw[i]},`;
-  for (let i = 0; i < me.discs.length; i++) key += `${me.discs[i]},`;
-  key += "|";
-  for (let i = 0; i < me.bonuses.length; i++) key += `${me.bonuses[i]},`;
-  key += "|";
-  for (let i = 0; i < open.length; i++) key += open[i] ? "1" : "0";
-  return key;
+  const codes = KEY_CODES;
+  let n = 0;
+  codes[n++] = seat;
+  codes[n++] = numberCode(h.deliveries);
+  codes[n++] = numberCode(h.discsPlaced);
+  codes[n++] = numberCode(me.certs);
+  for (let i = 0; i < NB; i++) {
+    codes[n++] = numberCode(hand[i]!);
+    codes[n++] = numberCode(pool[i]!);
+    codes[n++] = numberCode(draw[i]!);
+  }
+  codes[n++] = me.discs.length;
+  for (let i = 0; i < me.discs.length; i++) codes[n++] = textCode(me.discs[i]!);
+  codes[n++] = me.bonuses.length;
+  for (let i = 0; i < me.bonuses.length; i++) codes[n++] = textCode(me.bonuses[i]!);
+  codes[n++] = open.length;
+  for (let i = 0; i < open.length; i++) codes[n++] = open[i] ? 1 : 0;
+  codes.length = n;
+  return String.fromCharCode.apply(null, codes);
+}
+const KEY_CODES: number[] = [];
+/**
+ * A code per distinct number or text met in a key, given in the order met (a few dozen in a
+ * process: counts, certificates, the horizon's figures, disc and tile ids), so one character
+ * stands for each. Numbers as the key's text wrote them (`${x}`): 0 and -0 alike.
+ */
+const CODES = new Map<string | number, number>();
+function numberCode(x: number): number {
+  // Small whole numbers, the usual case, are their own code above the texts' and others' range.
+  if (Number.isInteger(x) && x >= 0 && x < 1000) return 0x8000 + x;
+  return textCode(`${x}`);
+}
+function textCode(text: string): number {
+  let code = CODES.get(text);
+  if (code === undefined) {
+    code = CODES.size + 16;
+    if (code >= 0x8000) throw new Error("too many distinct figures in exchange keys");
+    CODES.set(text, code);
+  }
+  return code;
 }
 
 function gainOf(belief: Belief, state: ElPasoState, horizon: Horizon, weights: Weights, hand: number[], cards: number, pool: readonly number[], total: number): number {

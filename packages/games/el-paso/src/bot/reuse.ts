@@ -31,15 +31,27 @@ export function sameValue(a: unknown, b: unknown, standIns = false): boolean {
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const xKeys = Object.keys(x);
-  const yKeys = Object.keys(y);
-  if (xKeys.length !== yKeys.length) return false;
-  for (let i = 0; i < xKeys.length; i++) {
-    const key = xKeys[i]!;
-    if (key !== yKeys[i] || !sameValue(x[key], y[key], standIns)) return false;
-  }
+  if (!sameKeys(x, y)) return false;
+  for (const key in x) if (!sameValue(x[key], y[key], standIns)) return false;
   return true;
 }
+
+/**
+ * Whether two records have the same own keys in the same order, as Object.keys lists them, without
+ * the two lists it makes: the keys of `x` go into a scratch list reused by every call (the keys
+ * themselves are the objects' own strings), then `y`'s are walked against it. A state and its
+ * parts are plain records of data (no inherited enumerable keys, no symbols), which for…in walks
+ * in Object.keys' order; the carried search compares several at every decision (index.ts).
+ */
+export function sameKeys(x: Record<string, unknown>, y: Record<string, unknown>): boolean {
+  const keys = SCRATCH_KEYS;
+  let n = 0;
+  for (const key in x) keys[n++] = key;
+  let i = 0;
+  for (const key in y) if (i >= n || keys[i++] !== key) return false;
+  return i === n;
+}
+const SCRATCH_KEYS: string[] = [];
 
 /**
  * Whether `a`, a card or tile of a trial state, stands for `b`, the one of the real table: the

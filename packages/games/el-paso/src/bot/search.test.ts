@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
-import type { ElPasoPrompt } from "../prompts.ts";
+import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
-import { beliefFromView, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
+import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
+import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { type Search, auxEndsTurn, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption, delivered, workerBonus } from "./search.ts";
+import { auxEndsTurn, delivered, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -42,9 +44,9 @@ describe("the search", () => {
       const state = search.belief.state;
       if (!endsTurnQuietly(search, state)) continue;
       const seat = prompt.seat;
-      const copy = trialCopy(state, seat, partsChangedBy(state, { type: "done" }));
+      const copy = trialCopy(state, seat);
       perform(copy, seat, { type: "done" });
-      freezeChanged(copy, 0);
+      freezeChanged(copy, state);
       expect(copy.active === seat && copy.turnCount === state.turnCount).toBe(false);
       expect(evaluate(search.belief, state, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
       checked++;
@@ -61,7 +63,7 @@ describe("the search", () => {
       for (const option of prompt.options) {
         if (option.type !== "aux" || option.aux === 3) continue;
         const seat = prompt.seat;
-        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        const copy = trialCopy(state, seat);
         perform(copy, seat, option);
         const light = auxEndsTurn(state, seat, option.aux);
         expect(stillMyTurn(search, light)).toBe(false);
@@ -85,7 +87,7 @@ describe("the search", () => {
       for (const option of prompt.options) {
         if (option.type !== "bonus") continue;
         const seat = prompt.seat;
-        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        const copy = trialCopy(state, seat);
         perform(copy, seat, option);
         expect(sameValue(workerBonus(state, seat, option.worker), copy)).toBe(true);
         checked++;
@@ -102,10 +104,41 @@ describe("the search", () => {
       for (const option of prompt.options) {
         if (option.type !== "deliver" || option.post === "P00") continue;
         const seat = prompt.seat;
-        const copy = trialCopy(state, seat, partsChangedBy(state, option));
+        const copy = trialCopy(state, seat);
         perform(copy, seat, option);
-        expect(sameValue(delivered(state, seat, option.post, option.disc, option.spend), copy)).toBe(true);
+        const made = delivered(state, seat, option.post, option.disc, option.spend);
+        expect(sameValue(made, copy)).toBe(true);
+        // The post facts it keeps for its posts (board.ts rememberDelivery) are those counted afresh
+        // (an unfrozen copy is counted, not looked up).
+        expect(postFacts(made.posts, seat)).toEqual(postFacts(structuredClone(made.posts), seat));
         checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      for (const option of prompt.options) {
+        if (option.type !== "deliver" || option.post === "P00") continue;
+        const reward = delivered(state, seat, option.post, option.disc, option.spend);
+        if (!rewardEndsTurnQuietly(reward, seat)) continue;
+        for (const step of currentPrompt(reward)!.options) {
+          if (step.type !== "done" && step.type !== "act") continue;
+          const ended = rewardEnded(reward, seat, step);
+          if (ended === null) continue;
+          const copy = trialCopy(reward, seat);
+          perform(copy, seat, step);
+          expect(stillMyTurn(search, ended)).toBe(false);
+          expect(stillMyTurn(search, copy)).toBe(false);
+          expect(sameValue(ended.players[seat], copy.players[seat])).toBe(true);
+          expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+          checked++;
+        }
       }
     }
     expect(checked).toBeGreaterThan(100);

@@ -4,31 +4,18 @@
  * step is settled, or once the turn is played out greedily from it (`complete`). Everything found
  * is kept per trial state in a `Search`, which the seat's next decision of the turn may carry on
  * (index.ts). A step's values are kept too: a decision inside a location follows them (index.ts
- * `stepValue`), and a move's destinations are bounded by them (moves.ts).
+ * `stepValue`), and a move's destinations are bounded by them (moves.ts). Some trials are made
+ * without the rules, where their evaluation is known to be the same (quiet-trials.ts).
  */
-import {
-  AUX1_MONEY,
-  AUX1_MONEY_UPGRADED,
-  BUILDER_BONUS_COST,
-  DISC_DATA,
-  type DiscId,
-  ENGINEER_BONUS,
-  MAX_CERTIFICATES,
-  type NodeId,
-  POST_DATA,
-  type PostId,
-  SPACE_COST,
-  WILD_BONUS,
-  type WorkerType,
-  workerOf,
-} from "../data.ts";
-import { type ElPasoAction, cleared, currentPrompt, handSize } from "../prompts.ts";
-import { perform } from "../rules.ts";
+import { type NodeId, POST_DATA, POSTS, type PostId, SPACE_COST } from "../data.ts";
+import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
+import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
-import { type Belief, PLACEHOLDER, freezeChanged, partsChangedBy, trialCopy } from "./belief.ts";
+import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
+import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
 
@@ -167,127 +154,31 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
   if (option.type === "deliver" && POST_DATA[option.post].reward !== null && state.stack.at(-1)?.kind === "deliver" && state.active === seat) return { state: delivered(state, seat, option.post, option.disc, option.spend), bonus: 0 };
   if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
-  const parts = partsChangedBy(state, option);
-  const copy = trialCopy(state, seat, parts);
+  if ((option.type === "done" || option.type === "act") && rewardEndsTurnQuietly(state, seat)) {
+    const ended = rewardEnded(state, seat, option);
+    if (ended !== null) return { state: ended, bonus: 0 };
+  }
+  const copy = trialCopy(state, seat);
   try {
     perform(copy, seat, option);
   } catch (cause) {
-    // A write into what a trial shares (another seat's entry, a part `partsChangedBy` did not
-    // name) is a bug in the copy, not an option that fails on the belief's stand-ins.
+    // A write into what a trial shares without the rules' copy (another seat's entry, a frozen
+    // part) is a bug, not an option that fails on the belief's stand-ins.
     if (cause instanceof TypeError) throw cause;
     return null;
   }
-  freezeChanged(copy, parts);
+  freezeChanged(copy, state);
   let bonus = 0;
   if (option.type === "aux" && option.aux === 3) {
     bonus = exchangeGain(search, state);
-    const me = copy.players[seat]!;
-    const drawn = me.hand.lastIndexOf(PLACEHOLDER);
-    if (drawn >= 0) me.hand.splice(drawn, 1);
-    while (copy.stack.length > 0 && (copy.stack.at(-1)!.kind === "exchangeDiscard" || copy.stack.at(-1)!.kind === "exchangeAgain")) copy.stack.pop();
+    // Through the rules' copy-on-write: the hand may be the state's own, shared (belief.ts trialCopy).
+    const hand = cardsOf(playerOf(copy, seat), "hand");
+    const drawn = hand.lastIndexOf(PLACEHOLDER);
+    if (drawn >= 0) hand.splice(drawn, 1);
+    const stack = stackOf(copy);
+    while (stack.length > 0 && (stack.at(-1)!.kind === "exchangeDiscard" || stack.at(-1)!.kind === "exchangeAgain")) stack.pop();
   }
   return { state: copy, bonus };
-}
-
-/**
- * An auxiliary action (1: money, 2: a certificate) in place of a location's actions when that
- * location is the turn's last open frame: the turn ends, and the state after it is judged as one
- * whose seat's entry has the money or certificate, as `perform` would leave it (endsTurnQuietly:
- * the evaluation reads neither the stack, the turn nor the placeholders drawn). Made without the
- * rules' copy and steps: such a trial is in nearly every arrival a move plays out, and nothing is
- * tried from it.
- */
-export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoState {
-  const me = s.players[seat]!;
-  const players = [...s.players];
-  // The fields listed, not `...me`: the spread made the simulator ~10 % slower (the entry's shape
-  // differs from the rules' entries downstream; bench:sim el-paso, alternated). search.test checks
-  // that these entries have exactly the rules' fields, here and in the two functions below.
-  players[seat] = Object.freeze({
-    money: aux === 1 ? me.money + (cleared(me, "D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY) : me.money,
-    tokens: me.tokens,
-    certs: aux === 2 ? me.certs + Math.min(1, MAX_CERTIFICATES - me.certs) : me.certs,
-    discs: me.discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: me.discard,
-    workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  });
-  // The next seat's turn, as far as `stillMyTurn` asks.
-  Object.freeze(players);
-  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
-}
-const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
-
-/**
- * A delivery to a post with a reward, as the rules carry it out (rules.ts `deliver`): the
- * certificates spent, the disc from the seat's board to the post, the disc's money, the delivery's
- * frame replaced by the reward's. Made without the rules' copy of the seat's piles, the stack and
- * the posts: a delivery's options (posts × discs) were the most frequent trials of all, one in
- * six, in every move that reaches El Paso. (A post without a reward ends the turn: those go
- * through the rules.)
- */
-export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
-  const me = s.players[seat]!;
-  const discs: DiscId[] = [];
-  for (let i = 0; i < me.discs.length; i++) if (me.discs[i] !== disc) discs.push(me.discs[i]!);
-  const players = [...s.players];
-  players[seat] = {
-    money: me.money + DISC_DATA[disc].money,
-    tokens: me.tokens,
-    certs: me.certs - spend,
-    discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: me.discard,
-    workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
-  // Frozen, as a trial's changed parts are (belief.ts freezeChanged): trials from it share them.
-  const posts = Object.freeze({ ...s.posts, [post]: Object.freeze([...s.posts[post], Object.freeze({ seat, disc })]) });
-  // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
-  const stack: ElPasoState["stack"] = [];
-  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
-  stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
-  return { ...s, players, posts, stack };
-}
-
-/** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
-const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliver"]);
-
-/**
- * A worker bonus as the rules carry it out (rules.ts `workerBonus`): the first worker of the type
- * goes from the worker area to the discard pile, and the seat gains its money or buys a
- * certificate. Made without the rules' copy of the seat's piles and the stack: the state shares
- * everything else with `s` (a trial never writes into the state it is made from), and nothing
- * else changes. A decision inside a location judges every bonus offered (index.ts `stepValue`).
- */
-export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): ElPasoState {
-  const me = s.players[seat]!;
-  let at = -1;
-  for (let i = 0; i < me.workers.length && at < 0; i++) if (workerOf(me.workers[i]!) === worker) at = i;
-  const workers = [...me.workers];
-  const [card] = workers.splice(at, 1);
-  const players = [...s.players];
-  players[seat] = {
-    money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
-    tokens: me.tokens,
-    certs: worker === "BLD" ? me.certs + 1 : me.certs,
-    discs: me.discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: [...me.discard, card!],
-    workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
-  return { ...s, players };
 }
 
 export const stillMyTurn = (search: Search, s: ElPasoState): boolean => s.phase.kind === "turn" && s.active === search.belief.seat && s.turnCount === search.turn;
@@ -433,26 +324,48 @@ const PLAYOUT_REWARD = 0.5;
 
 function rewardsByPost(search: Search, trials: Trials, values: number[], depth: number): number[] {
   const options = trials.options;
-  const bestAt = new Map<string, number>();
+  // By post index (POSTS), in arrays rather than maps keyed by the post (two maps and an entry
+  // list per delivery step were garbage); the posts settled in the order they first come in the
+  // options, as the map's insertion order had them.
+  // A delivery step inside another's rewards (none in El Paso's turn, which delivers once) would
+  // get lists of its own.
+  const nested = rewardsRunning;
+  const bestAt = nested ? POSTS.map(() => -1) : BEST_AT.fill(-1);
+  const order = nested ? POSTS.map(() => -1) : POST_ORDER;
+  const gains = nested ? new Float64Array(POSTS.length) : GAINS_BY_POST;
+  let posts = 0;
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
     if (o.type !== "deliver" || values[i] === -Infinity) continue;
-    const at = bestAt.get(o.post);
-    if (at === undefined || values[i]! > values[at]!) bestAt.set(o.post, i);
+    const p = POST_INDEX[o.post];
+    const at = bestAt[p]!;
+    if (at < 0) order[posts++] = p;
+    if (at < 0 || values[i]! > values[at]!) bestAt[p] = i;
   }
-  const gains = new Map<string, number>();
-  for (const [post, i] of bestAt) {
-    const state = trials.made[i]!.state;
-    gains.set(post, judged(search, settle(search, state, depth, true)) - judged(search, state));
+  rewardsRunning = true;
+  try {
+    for (let k = 0; k < posts; k++) {
+      const p = order[k]!;
+      const state = trials.made[bestAt[p]!]!.state;
+      gains[p] = judged(search, settle(search, state, depth, true)) - judged(search, state);
+    }
+  } finally {
+    rewardsRunning = nested;
   }
   const added: number[] = [];
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
     added.push(0);
-    if (o.type === "deliver" && values[i] !== -Infinity) values[i]! += added[i] = PLAYOUT_REWARD * gains.get(o.post)!;
+    if (o.type === "deliver" && values[i] !== -Infinity) values[i]! += added[i] = PLAYOUT_REWARD * gains[POST_INDEX[o.post]]!;
   }
   return added;
 }
+const POST_INDEX = Object.fromEntries(POSTS.map((post, i) => [post, i])) as Record<PostId, number>;
+/** Scratch lists of `rewardsByPost`. */
+const BEST_AT: number[] = POSTS.map(() => -1);
+const POST_ORDER: number[] = POSTS.map(() => -1);
+const GAINS_BY_POST = new Float64Array(POSTS.length);
+let rewardsRunning = false;
 
 /**
  * A step that opened something (a train card, a bonus tile, a second hire, a delivery) is only

@@ -14,7 +14,7 @@
  * posts stay as they are). The printed ones keep the frame open only while another of its
  * actions is left (RULINGS.usedUpSourceCloses: the last one closes it, and what comes after is
  * the trial's to find); an auxiliary action in place of the actions ends the turn, valued so only
- * where the trial would make it without the rules' steps (search.ts `auxEndsTurn`).
+ * where the trial would make it without the rules' steps (quiet-trials.ts `auxEndsTurn`).
  * step-gains.test checks every kind against the rules' trial.
  */
 import { AUX1_MONEY, AUX1_MONEY_UPGRADED, type ActionSpec, DOLLARS_PER_VP, MAX_CERTIFICATES } from "../data.ts";
@@ -84,7 +84,7 @@ export class StepGains {
     private readonly search: Search,
     private readonly s: ElPasoState,
     private readonly top: ActionsFrame,
-    /** Whether an auxiliary action here ends the turn as search.ts `auxEndsTurn` makes it. */
+    /** Whether an auxiliary action here ends the turn as quiet-trials.ts `auxEndsTurn` makes it. */
     private readonly auxEnds: boolean,
   ) {}
 

@@ -1,0 +1,203 @@
+/**
+ * Trial states the search makes without the rules (search.ts `newTrial`), where the evaluation
+ * of the rules' state is known to be the evaluation of a state made directly: an auxiliary
+ * action or a post's reward that ends the turn, a delivery to a post with a reward, a worker
+ * bonus. Each is made as the rules leave every part the evaluation reads, and search.test
+ * checks each against the rules' trial in recorded games.
+ */
+import { deepFreeze } from "@saloon/engine";
+import {
+  AUX1_MONEY,
+  AUX1_MONEY_UPGRADED,
+  BUILDER_BONUS_COST,
+  DISC_DATA,
+  type DiscId,
+  ENGINEER_BONUS,
+  MAX_CERTIFICATES,
+  POST_DATA,
+  type PostId,
+  WILD_BONUS,
+  type WorkerType,
+  workerOf,
+} from "../data.ts";
+import { type ElPasoAction, cleared, handSize } from "../prompts.ts";
+import type { ElPasoState } from "../state.ts";
+import { PLACEHOLDER } from "./belief.ts";
+import { rememberDelivery } from "./board.ts";
+
+/**
+ * An auxiliary action (1: money, 2: a certificate) in place of a location's actions when that
+ * location is the turn's last open frame: the turn ends, and the state after it is judged as one
+ * whose seat's entry has the money or certificate, as `perform` would leave it (endsTurnQuietly:
+ * the evaluation reads neither the stack, the turn nor the placeholders drawn). Made without the
+ * rules' copy and steps: such a trial is in nearly every arrival a move plays out, and nothing is
+ * tried from it.
+ */
+export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoState {
+  const me = s.players[seat]!;
+  const players = [...s.players];
+  // The fields listed, not `...me`: the spread made the simulator ~10 % slower (the entry's shape
+  // differs from the rules' entries downstream; bench:sim el-paso, alternated). search.test checks
+  // that these entries have exactly the rules' fields, here and in the two functions below.
+  players[seat] = Object.freeze({
+    money: aux === 1 ? me.money + (cleared(me, "D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY) : me.money,
+    tokens: me.tokens,
+    certs: aux === 2 ? me.certs + Math.min(1, MAX_CERTIFICATES - me.certs) : me.certs,
+    discs: me.discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard: me.discard,
+    workers: me.workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  });
+  // The next seat's turn, as far as `stillMyTurn` asks.
+  Object.freeze(players);
+  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+}
+const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
+
+/**
+ * A delivery to a post with a reward, as the rules carry it out (rules.ts `deliver`): the
+ * certificates spent, the disc from the seat's board to the post, the disc's money, the delivery's
+ * frame replaced by the reward's. Made without the rules' copy of the seat's piles, the stack and
+ * the posts: a delivery's options (posts × discs) were the most frequent trials of all, one in
+ * six, in every move that reaches El Paso. (A post without a reward ends the turn: those go
+ * through the rules.)
+ */
+export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
+  const me = s.players[seat]!;
+  const discs: DiscId[] = [];
+  for (let i = 0; i < me.discs.length; i++) if (me.discs[i] !== disc) discs.push(me.discs[i]!);
+  const players = [...s.players];
+  players[seat] = {
+    money: me.money + DISC_DATA[disc].money,
+    tokens: me.tokens,
+    certs: me.certs - spend,
+    discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard: me.discard,
+    workers: me.workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+  // Frozen, as a trial's changed parts are (belief.ts freezeChanged): trials from it share them.
+  // Written out in the state's key order (POSTS, state.ts): a spread with a computed key took
+  // V8's slow path, a tenth of a delivery step's time (issue #14).
+  const before = s.posts;
+  const posts: ElPasoState["posts"] = { P00: before.P00, P05: before.P05, P07: before.P07, P09: before.P09, P10: before.P10, P12: before.P12, P16: before.P16 };
+  posts[post] = Object.freeze([...before[post], Object.freeze({ seat, disc })]) as ElPasoState["posts"][PostId];
+  Object.freeze(posts);
+  // The post facts the evaluation reads, found from those before: a delivery step makes new posts
+  // for each of its options (board.ts).
+  rememberDelivery(before, posts, seat, post);
+  // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
+  const stack: ElPasoState["stack"] = [];
+  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
+  stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
+  return { ...s, players, posts, stack };
+}
+
+/**
+ * Whether closing the top frame of `s` ends the turn where the evaluation needs no rules: the
+ * frame is a post's reward (`delivered`) on the end of an El Paso visit that does not
+ * end the game for the seat, so that its `done` or its one action closes it, the hand goes to the
+ * discard pile, a new hand is drawn and the next seat's turn begins (rules.ts `advance`). Only
+ * when the new hand comes from the draw pile's placeholders (no reshuffle) and the turn does not
+ * end the game (the evaluation of a finished game differs).
+ */
+export function rewardEndsTurnQuietly(s: ElPasoState, seat: number): boolean {
+  if (s.stack.length !== 2 || s.phase.kind !== "turn" || s.active !== seat) return false;
+  const below = s.stack[0]!;
+  const top = s.stack[1]!;
+  if (below.kind !== "elPasoFinish" || below.endsGameForPlayer || top.kind !== "actions" || top.specs.length !== 1 || top.used[0]) return false;
+  const simm = s.end.simmSeat;
+  if (simm !== null && s.active === (simm + s.seats - 1) % s.seats) return false;
+  const me = s.players[s.active]!;
+  const size = handSize(me);
+  if (me.draw.length < size) return false;
+  for (let i = 0; i < size; i++) if (me.draw[i] !== PLACEHOLDER) return false;
+  return true;
+}
+
+/**
+ * The state after `option` (the reward frame's `done`, or its one action when that gives money or
+ * certificates) where `rewardEndsTurnQuietly`, as the rules leave it in every part the evaluation
+ * reads: the money or certificates gained, the hand on the discard pile, the draw pile's first
+ * placeholders the new hand, the next seat's turn (as far as `stillMyTurn` asks, like
+ * `auxEndsTurn`). Null for any other action: it goes through the rules. A reward's `done` and
+ * its money or certificates were two of every five trials of a delivery step, each through the
+ * rules' end of the turn; search.test checks these states against the rules' trials.
+ */
+export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction): ElPasoState | null {
+  const me = s.players[seat]!;
+  let money = me.money;
+  let certs = me.certs;
+  if (option.type === "act") {
+    const frame = s.stack[1]!;
+    const spec = frame.kind === "actions" && option.i === 0 ? frame.specs[0]! : null;
+    if (spec?.t === "GAIN_MONEY") money += spec.n;
+    else if (spec?.t === "GAIN_CERT") certs += Math.min(spec.n, MAX_CERTIFICATES - certs);
+    else return null;
+  } else if (option.type !== "done") return null;
+  const size = handSize(me);
+  const hand: string[] = [];
+  const draw: string[] = [];
+  for (let i = 0; i < me.draw.length; i++) (i < size ? hand : draw).push(me.draw[i]!);
+  const discard: string[] = [];
+  for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
+  for (let i = 0; i < me.hand.length; i++) discard.push(me.hand[i]!);
+  const players = [...s.players];
+  // The fields listed, in the rules' order (see auxEndsTurn).
+  players[seat] = Object.freeze({
+    money,
+    tokens: me.tokens,
+    certs,
+    discs: me.discs,
+    hand: Object.freeze(hand) as string[],
+    draw: Object.freeze(draw) as string[],
+    discard: Object.freeze(discard) as string[],
+    workers: me.workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  });
+  Object.freeze(players);
+  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+}
+
+/** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
+export const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliver"]);
+
+/**
+ * A worker bonus as the rules carry it out (rules.ts `workerBonus`): the first worker of the type
+ * goes from the worker area to the discard pile, and the seat gains its money or buys a
+ * certificate. Made without the rules' copy of the seat's piles and the stack: the state shares
+ * everything else with `s` (a trial never writes into the state it is made from), and nothing
+ * else changes. A decision inside a location judges every bonus offered (index.ts `stepValue`).
+ */
+export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): ElPasoState {
+  const me = s.players[seat]!;
+  let at = -1;
+  for (let i = 0; i < me.workers.length && at < 0; i++) if (workerOf(me.workers[i]!) === worker) at = i;
+  const workers = [...me.workers];
+  const [card] = workers.splice(at, 1);
+  const players = [...s.players];
+  players[seat] = {
+    money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
+    tokens: me.tokens,
+    certs: worker === "BLD" ? me.certs + 1 : me.certs,
+    discs: me.discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard: [...me.discard, card!],
+    workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+  return { ...s, players };
+}

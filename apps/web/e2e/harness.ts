@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { type Browser, type Locator, type Page, chromium } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LAUNCH_ARGS = [
@@ -143,6 +143,14 @@ export function useSite(botDelayMs: number, options: { dataDir?: string } = {}):
   });
   afterAll(async () => {
     await site?.stop();
+  });
+  // A failed test shows what the server logged (warnings and up): a write it kept retrying, a
+  // table that stopped. A browser test that timed out once in CI said nothing more than its wait.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => {
+      const logged = site?.output().trim();
+      if (logged) console.error(`the server's output during this file's tests:\n${logged.slice(-20_000)}`);
+    });
   });
   const started = (): Site => {
     if (!site) throw new Error("the site is not started yet: read it inside a test or hook");

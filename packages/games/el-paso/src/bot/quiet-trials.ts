@@ -21,9 +21,51 @@ import {
   workerOf,
 } from "../data.ts";
 import { type ElPasoAction, cleared, handSize } from "../prompts.ts";
-import type { ElPasoState } from "../state.ts";
+import type { ElPasoState, PlayerState } from "../state.ts";
 import { PLACEHOLDER } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
+
+/** The parts of a seat's entry a quiet trial changes; the rest is the seat's own. */
+interface SeatChanges {
+  money: number;
+  certs: number;
+  discs: PlayerState["discs"];
+  hand: PlayerState["hand"];
+  draw: PlayerState["draw"];
+  discard: PlayerState["discard"];
+  workers: PlayerState["workers"];
+}
+
+/**
+ * The seat's entry with `changed` parts, its fields listed in the rules' order, not `...me`: the
+ * spread made the simulator ~10 % slower (the entry's shape differs from the rules' entries
+ * downstream; bench:sim el-paso, alternated). search.test checks that every quiet trial's entry
+ * has exactly the rules' fields.
+ */
+function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
+  return {
+    money: changed.money,
+    tokens: me.tokens,
+    certs: changed.certs,
+    discs: changed.discs,
+    hand: changed.hand,
+    draw: changed.draw,
+    discard: changed.discard,
+    workers: changed.workers,
+    herder: me.herder,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+}
+
+/** `s` with the seat's entry replaced and the next seat's turn begun, as far as `stillMyTurn` asks; frozen. */
+function turnEnded(s: ElPasoState, seat: number, entry: PlayerState): ElPasoState {
+  const players = [...s.players];
+  players[seat] = Object.freeze(entry);
+  Object.freeze(players);
+  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+}
+const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 
 /**
  * An auxiliary action (1: money, 2: a certificate) in place of a location's actions when that
@@ -35,28 +77,16 @@ import { rememberDelivery } from "./board.ts";
  */
 export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoState {
   const me = s.players[seat]!;
-  const players = [...s.players];
-  // The fields listed, not `...me`: the spread made the simulator ~10 % slower (the entry's shape
-  // differs from the rules' entries downstream; bench:sim el-paso, alternated). search.test checks
-  // that these entries have exactly the rules' fields, here and in the two functions below.
-  players[seat] = Object.freeze({
+  return turnEnded(s, seat, seatEntry(me, {
     money: aux === 1 ? me.money + (cleared(me, "D1") ? AUX1_MONEY_UPGRADED : AUX1_MONEY) : me.money,
-    tokens: me.tokens,
     certs: aux === 2 ? me.certs + Math.min(1, MAX_CERTIFICATES - me.certs) : me.certs,
     discs: me.discs,
     hand: me.hand,
     draw: me.draw,
     discard: me.discard,
     workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  });
-  // The next seat's turn, as far as `stillMyTurn` asks.
-  Object.freeze(players);
-  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+  }));
 }
-const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 
 /**
  * A delivery to a post with a reward, as the rules carry it out (rules.ts `deliver`): the
@@ -71,19 +101,7 @@ export function delivered(s: ElPasoState, seat: number, post: PostId, disc: Disc
   const discs: DiscId[] = [];
   for (let i = 0; i < me.discs.length; i++) if (me.discs[i] !== disc) discs.push(me.discs[i]!);
   const players = [...s.players];
-  players[seat] = {
-    money: me.money + DISC_DATA[disc].money,
-    tokens: me.tokens,
-    certs: me.certs - spend,
-    discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard: me.discard,
-    workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
+  players[seat] = seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs, hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
   // Frozen, as a trial's changed parts are (belief.ts freezeChanged): trials from it share them.
   // Written out in the state's key order (POSTS, state.ts): a spread with a computed key took
   // V8's slow path, a tenth of a delivery step's time (issue #14).
@@ -150,23 +168,15 @@ export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction):
   const discard: string[] = [];
   for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
   for (let i = 0; i < me.hand.length; i++) discard.push(me.hand[i]!);
-  const players = [...s.players];
-  // The fields listed, in the rules' order (see auxEndsTurn).
-  players[seat] = Object.freeze({
+  return turnEnded(s, seat, seatEntry(me, {
     money,
-    tokens: me.tokens,
     certs,
     discs: me.discs,
     hand: Object.freeze(hand) as string[],
     draw: Object.freeze(draw) as string[],
     discard: Object.freeze(discard) as string[],
     workers: me.workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  });
-  Object.freeze(players);
-  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+  }));
 }
 
 /** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
@@ -186,18 +196,14 @@ export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): E
   const workers = [...me.workers];
   const [card] = workers.splice(at, 1);
   const players = [...s.players];
-  players[seat] = {
+  players[seat] = seatEntry(me, {
     money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
-    tokens: me.tokens,
     certs: worker === "BLD" ? me.certs + 1 : me.certs,
     discs: me.discs,
     hand: me.hand,
     draw: me.draw,
     discard: [...me.discard, card!],
     workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
+  });
   return { ...s, players };
 }

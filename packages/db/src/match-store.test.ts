@@ -245,6 +245,32 @@ describe.each(setups)("match store on $name, finishing through $way", (database)
     expect(await rows()).toEqual(first);
   });
 
+  it("leaves a match as it was when the database refuses its finish, and the next finish goes through", async () => {
+    const played = playOut(fistful, { seed: "refused", seats: 2 });
+    const match = { id: "m-refused", game: "fistful", rulesVersion: "1", options: {}, seed: "refused", createdAt: new Date("2026-10-03T10:00:00Z") };
+    await store.startMatch({ ...match, status: "waiting", seats: [] }, new Date("2026-10-03T10:01:00Z"), [
+      { seat: 0, kind: "human", name: "Uma", tokenHash: null },
+      { seat: 1, kind: "bot", name: "Bot 2", tokenHash: null },
+    ]);
+    const finished = {
+      ...match,
+      startedAt: new Date("2026-10-03T10:01:00Z"),
+      finishedAt: new Date("2026-10-03T10:30:00Z"),
+      actions: played.log.map((e, index) => ({ index, seat: e.seat, action: e.action, at: new Date() })),
+      scores: fistful.scores(played.state)!,
+    };
+    const once = new MatchStore(db.prisma, undefined, { ...finishWay(), retry: { attempts: 1, firstDelayMs: 1 } });
+    // A seat naming a player that does not exist: the one statement fails as a whole (a foreign key).
+    const broken = [{ seat: 0, kind: "human" as const, name: "Uma", playerId: "no-such-player" }, { seat: 1, kind: "bot" as const, name: "Bot 2", playerId: null }];
+    await expect(once.finishMatch({ ...finished, seats: broken })).rejects.toThrow();
+    expect(await db.prisma.match.findUnique({ where: { id: "m-refused" } })).toMatchObject({ status: "playing", finishedAt: null });
+    expect(await db.prisma.matchAction.count({ where: { matchId: "m-refused" } })).toBe(0);
+    expect(await db.prisma.matchResult.count({ where: { matchId: "m-refused" } })).toBe(0);
+    // The connection went back to the pool (PGlite's has one): the right finish is stored.
+    await once.finishMatch({ ...finished, seats: broken.map((seat) => ({ ...seat, playerId: null })) });
+    expect((await store.getEnded("m-refused"))?.actions).toHaveLength(played.log.length);
+  });
+
   it("stores any string a client can send: NUL, lone surrogates, escapes, in names, options and actions", async () => {
     const hostile = ["Nul\u0000l", "half\ud83e", "\u001b[2J\u202eRLO", "%_\\", "'; DROP TABLE \"Match\"; --"];
     const played = playOut(fistful, { seed: "hostile", seats: 2 });

@@ -33,6 +33,28 @@ export interface BotTable {
   readonly delayMs: number;
 }
 
+/**
+ * How far a bot's wait strays from its table's delay, either way: each wait is drawn evenly from
+ * delay × [1 − spread, 1 + spread], so the pace keeps its mean.
+ *
+ * People do not answer on a clock, and bots that did kept in step with each other: whatever held
+ * many tables' moves back at once (a collection's pause, a slow commit) released them together,
+ * and their bots' next moves then fell due together again one delay later, and again, so such
+ * cohorts lasted and grew into bursts. bench:load at 1,000 tables, one action a second, bots
+ * waiting exactly their delay against waits spread by a fifth (with the bench's person's think
+ * time spread alike), two alternated pairs per game on PostgreSQL: rows per batch of the group
+ * commit El Gaucho 8.9 → 2.8–2.9, Fistful 5.4–6.1 → 2.4–2.5, El Paso 6.7–6.9 → 3.2–4.1; the
+ * person's p50 El Gaucho 8.7 / 10.5 → 3.9 / 3.6 ms, Fistful 9.3 / 4.3 → 2.3 / 2.5 ms, El Paso
+ * 12.6 / 16.0 → 15.0 / 5.2 ms. The p99 moved within the host's noise (docs/sync-journal.md).
+ */
+export const BOT_WAIT_SPREAD = 0.2;
+
+/** A bot's wait before a step at a table whose bots wait `delayMs` (see BOT_WAIT_SPREAD); `random` in [0, 1). */
+export function botWait(delayMs: number, random: () => number = Math.random): number {
+  if (delayMs <= 0) return 0;
+  return delayMs * (1 - BOT_WAIT_SPREAD + 2 * BOT_WAIT_SPREAD * random());
+}
+
 export class TableBots {
   private readonly timers = new Map<Seat, TableTimer>();
   /** "Skip ahead" (issue #15 item 5): the bots play without waiting until a person owes a decision. */
@@ -56,7 +78,7 @@ export class TableBots {
         table.timers.setTimeout(() => {
           this.timers.delete(seat);
           table.guarded(() => this.move(seat));
-        }, this.hurrying ? 0 : table.delayMs),
+        }, this.hurrying ? 0 : botWait(table.delayMs)),
       );
     }
   }

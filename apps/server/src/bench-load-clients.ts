@@ -4,13 +4,16 @@
  * thread the server sat half idle while the clients' moves waited hundreds of ms for them).
  * Each worker plays its share of the tables and, when told to stop, posts what it measured.
  */
-import { performance } from "node:perf_hooks";
+import { PerformanceObserver, constants, performance } from "node:perf_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { Client, type Room } from "@colyseus/sdk";
 import { games } from "@saloon/catalog";
 import { type AnyGame, type Prompt, createRandom } from "@saloon/engine";
 import { type AnswerMark, type TableSnapshot, answerLanded, viewReader } from "@saloon/protocol";
-import { monotonicMs } from "./move-trace.ts";
+import { monotonicFrom, monotonicMs } from "./move-trace.ts";
+import { botWait } from "./table-bots.ts";
 
 /** What one worker is asked to play. */
 export interface ClientShare {
@@ -60,12 +63,16 @@ export interface ShareResult {
   failures: string[];
   /** Share of the measuring window this thread's event loop was busy (0–1): near 1, the clients themselves hold the moves back. */
   busy: number;
-  /** --trace: the person's moves in the window, and this thread's long turns ([start, end]). */
+  /** --trace: the person's moves in the window, this thread's long turns and its GC pauses ([start, end]). */
   moves: ClientMove[];
   stalls: [number, number][];
+  gcs: ClientGc[];
 }
 
-/** worker → bench: the tables are open ("opened"), or the results ("result"). main → worker: "measure", "stop". */
+/** One collection of a client thread's heap, on the monotonic clock; `major`: a mark-compact. */
+export type ClientGc = [start: number, end: number, major: boolean];
+
+/** worker → bench: the tables are open ("opened"), or the results ("result"). main → worker: "collect", "measure", "stop". */
 export type WorkerMessage = { type: "opened" } | { type: "result"; result: ShareResult };
 
 const PATCH = 15; // @colyseus/shared-types Protocol.ROOM_STATE_PATCH
@@ -269,7 +276,8 @@ class LoadTable {
         this.spectator?.sent(answer.sentAt);
         room.send("action", action);
       };
-      if (thinkMs > 0) setTimeout(send, thinkMs);
+      // People do not answer on a clock: the think time strays as the bots' waits do (table-bots.ts).
+      if (thinkMs > 0) setTimeout(send, botWait(thinkMs));
       else send();
     };
     room.onMessage("error", () => {
@@ -322,6 +330,16 @@ function summed(receivers: Receiver[]): Tally {
   return tally;
 }
 
+/**
+ * A full collection of this thread's heap: V8's `gc`, exposed for this process once (a V8 flag,
+ * read as new contexts are made) and taken from a new context, as the thread was not started with
+ * --expose-gc.
+ */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
 /** Plays one share of the tables until told to stop (the worker's whole life). */
 async function playShare(share: ClientShare, port: NonNullable<typeof parentPort>): Promise<void> {
   const game = games[share.gameId]!;
@@ -331,8 +349,17 @@ async function playShare(share: ClientShare, port: NonNullable<typeof parentPort
   let busyFrom = performance.eventLoopUtilization();
   // --trace: this thread's long turns, by a probe timer's lateness (as the server's, move-trace.ts).
   const stalls: [number, number][] = [];
+  const gcs: ClientGc[] = [];
   let measuring = false;
   if (share.trace) {
+    // A worker's heap is its own: its collections pause only this thread's clients.
+    new PerformanceObserver((list) => {
+      if (!measuring) return;
+      for (const entry of list.getEntries()) {
+        const major = (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
+        gcs.push([monotonicFrom(entry.startTime), monotonicFrom(entry.startTime + entry.duration), major]);
+      }
+    }).observe({ entryTypes: ["gc"] });
     let last = monotonicMs();
     setInterval(() => {
       const now = monotonicMs();
@@ -341,7 +368,10 @@ async function playShare(share: ClientShare, port: NonNullable<typeof parentPort
     }, 2).unref();
   }
   port.on("message", (message: string) => {
-    if (message === "measure") {
+    if (message === "collect") {
+      // The heap the opening grew, collected whole before the warm-up rather than in the window.
+      collectGarbage();
+    } else if (message === "measure") {
       busyFrom = performance.eventLoopUtilization();
       measuring = true;
       for (const table of tables) table.startMeasuring();
@@ -349,7 +379,7 @@ async function playShare(share: ClientShare, port: NonNullable<typeof parentPort
       for (const receiver of [...totals.player, ...totals.spectator]) receiver.measuring = false;
       const busy = performance.eventLoopUtilization(busyFrom).utilization;
       for (const table of tables) table.stop();
-      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, refusedMeasured: totals.refusedMeasured, finished: totals.finished, failures: totals.failures, busy, moves: totals.moves, stalls };
+      const result: ShareResult = { player: summed(totals.player), spectator: summed(totals.spectator), refused: totals.refused, refusedMeasured: totals.refusedMeasured, finished: totals.finished, failures: totals.failures, busy, moves: totals.moves, stalls, gcs };
       port.postMessage({ type: "result", result } satisfies WorkerMessage);
       // Let the leaves reach the server, then end.
       setTimeout(() => process.exit(0), 500);

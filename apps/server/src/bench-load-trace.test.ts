@@ -34,4 +34,20 @@ describe("bench:load --trace: a move split across the socket", () => {
     expect(lines.find((line) => line.includes("GC pauses"))).toContain("overlapping 1 of the 1 slowest moves");
     expect(lines.find((line) => line.includes("ping rounds"))).toContain("overlapping 0 of the 1 slowest moves");
   });
+
+  it("says in which second of the window the slowest moves were sent, and which client collections they overlapped", () => {
+    const split = joinMoves([{ room: "a", version: 3, sent: 100, arrived: 113, landed: 114 }, { room: "b", version: 3, sent: 1200, arrived: 1240, landed: 1241 }], {
+      moves: [server.moves[0]!, { room: "b", version: 3, received: 1205, committed: 1230, sent: 1231 }],
+      spans: [],
+    });
+    const lines = describeTrace(split, [], [], [
+      [1210, 1235, true],
+      [150, 152, false],
+    ]);
+    expect(lines.find((line) => line.includes("sent in second"))).toContain("second (of the window): 1: 1");
+    const gcs = lines.find((line) => line.includes("client threads' GC"))!;
+    expect(gcs).toContain("longest 25.0 ms");
+    expect(gcs).toContain("overlapping 1 of the 1 slowest moves");
+    expect(gcs).toContain("mark-compact 1 (25.0 ms)");
+  });
 });

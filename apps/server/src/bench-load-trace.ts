@@ -61,7 +61,7 @@ function percentile(sorted: number[], p: number): number {
 const overlaps = (move: SplitMove, start: number, end: number) => start < move.to && end > move.from;
 
 /** The report's lines. */
-export function describeTrace(moves: SplitMove[], spans: TracedSpan[], clientStalls: [number, number][]): string[] {
+export function describeTrace(moves: SplitMove[], spans: TracedSpan[], clientStalls: [number, number][], clientGcs: [start: number, end: number, major: boolean][] = []): string[] {
   if (moves.length === 0) return ["trace: no move joined"];
   const f = (value: number) => value.toFixed(1);
   const lines = [`trace: ${moves.length} person moves joined with the server's trace; ms p50 / p95 / p99 / max`];
@@ -75,6 +75,13 @@ export function describeTrace(moves: SplitMove[], spans: TracedSpan[], clientSta
   lines.push(`  slowest 1 % (${slow.length} moves ≥ ${f(cut)} ms), mean per part: ${PARTS.map((part) => `${part} ${f(mean(part))}`).join(", ")}`);
   const window = { from: Math.min(...moves.map((move) => move.from)), to: Math.max(...moves.map((move) => move.to)) };
   const seconds = (window.to - window.from) / 1000;
+  // When they were sent, by second of the window: bunched into a few seconds, one event held them all.
+  const bySecond = new Map<number, number>();
+  for (const move of slow) {
+    const second = Math.floor((move.from - window.from) / 1000);
+    bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+  }
+  lines.push(`  slowest 1 % sent in second (of the window): ${[...bySecond].sort((a, b) => a[0] - b[0]).map(([second, count]) => `${second}: ${count}`).join(", ")}`);
   for (const kind of ["stall", "gc", "ping"] as const) {
     const inWindow = spans.filter((span) => span.kind === kind && span.end > window.from && span.start < window.to);
     const long = inWindow.filter((span) => span.end - span.start >= 5);
@@ -90,5 +97,15 @@ export function describeTrace(moves: SplitMove[], spans: TracedSpan[], clientSta
   const hit = slow.filter((move) => stalls.some(([start, end]) => overlaps(move, start, end))).length;
   const longest = Math.max(0, ...stalls.map(([start, end]) => end - start));
   lines.push(`  client threads' turns ≥ 10 ms: ${(stalls.length / seconds).toFixed(1)}/s, longest ${f(longest)} ms, overlapping ${hit} of the ${slow.length} slowest moves`);
+  const gcs = clientGcs.filter(([start, end]) => end > window.from && start < window.to);
+  const gcLong = gcs.filter(([start, end]) => end - start >= 5);
+  const gcTotal = gcs.reduce((sum, [start, end]) => sum + end - start, 0);
+  const gcLongest = Math.max(0, ...gcs.map(([start, end]) => end - start));
+  const gcHit = slow.filter((move) => gcLong.some(([start, end]) => overlaps(move, start, end))).length;
+  const majors = gcs.filter(([, , major]) => major).map(([start, end]) => end - start);
+  lines.push(
+    `  client threads' GC pauses: ${(gcs.length / seconds).toFixed(1)}/s, ${f(gcTotal / seconds)} ms/s, longest ${f(gcLongest)} ms; ${gcLong.length} of ≥ 5 ms, overlapping ${gcHit} of the ${slow.length} slowest moves; ` +
+      `mark-compact ${majors.length} (${majors.map(f).join(", ") || "none"} ms)`,
+  );
   return lines;
 }

@@ -2,13 +2,14 @@
  * pnpm bench:load [--tables 100] [--seconds 20] [--spectators] [--database pglite|postgres]
  *                 [--game fistful,el-gaucho,el-paso] [--rate 0] [--seats 4] [--profile DIR]
  *                 [--clients 1] [--node-args "--max-semi-space-size=32"]
- *                 [--drain-commit-ms 250] [--server-log FILE] [--trace]
+ *                 [--drain-commit-ms 250] [--warmup 5] [--server-log FILE] [--trace]
  *
  * A real server process (main.ts, spawned) and real SDK clients over loopback, in --clients
  * worker threads that share the tables (bench-load-clients.ts). Per table one
  * client plays a seat and server bots the others; with --spectators a second client watches.
  * --rate 0: bots answer at once (BOT_DELAY_MS 0) and the person as soon as its patch arrives;
- * --rate R: every actor waits 1/R s before acting, about R actions per second per table.
+ * --rate R: every actor waits about 1/R s before acting (give or take a fifth, as the server's
+ *   bots do: table-bots.ts), about R actions per second per table.
  * A finished table is left and a new one opened, so the load holds for the whole run.
  *
  * Prints, per game, over the measuring window (after the tables are open):
@@ -31,7 +32,12 @@
  * The measuring window starts only once the opening's writes have drained: two metrics lines in
  * a row that committed moves with a write backlog under 100 rows and a commit p99 under
  * --drain-commit-ms (0: do not wait; at most 60 s). Printed: how long that took, when the last
- * table's game started (its start stored), and the opening's worst seconds.
+ * table's game started (its start stored), and the opening's worst seconds. Then each client
+ * thread collects its heap whole, and the load runs --warmup seconds unmeasured: the heaps the
+ * opening grew were otherwise collected in the window's first seconds, a mark-compact of the
+ * clients' heap (30–120 ms) and the server's longest pauses at once, and every one of the slowest
+ * 1 % of moves of a 20 s run came from that one second (docs/sync-journal.md). The steady state's
+ * own collections, major ones included, fall in the window as they come.
  * --trace: each person's move split into its parts on both sides of the socket (client sent →
  * server read → commit → patch written → client read → callback), and what held the server's
  * and the clients' threads during the slowest 1 % (bench-load-trace.ts).
@@ -48,7 +54,7 @@ import { scratchPostgres } from "@saloon/db/testing";
 import type { AnyGame } from "@saloon/engine";
 import { describeTrace, joinMoves } from "./bench-load-trace.ts";
 import type { TraceFile } from "./move-trace.ts";
-import { type ClientMove, type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
+import { type ClientGc, type ClientMove, type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
 import { type ServerProcess, freePort, mainThreadNs, startServer } from "./process-harness.ts";
 import { readOptions } from "@saloon/cli";
 
@@ -64,24 +70,27 @@ const { values, fail } = readOptions("pnpm bench:load", {
   clients: { type: "string", default: "1" },
   "node-args": { type: "string", default: "" },
   "drain-commit-ms": { type: "string", default: "250" },
+  warmup: { type: "string", default: "5" },
   "server-log": { type: "string" },
   trace: { type: "boolean", default: false },
 });
 const tracedMoves: ClientMove[] = [];
 const clientStalls: [number, number][] = [];
+const clientGcs: ClientGc[] = [];
 const tableCount = Number(values.tables);
 const seconds = Number(values.seconds);
 const rate = Number(values.rate);
 const seats = Number(values.seats);
 const clientThreads = Number(values.clients);
 const drainCommitMs = Number(values["drain-commit-ms"]);
+const warmupSeconds = Number(values.warmup);
 const gameIds = values.game.split(",").map((id) => id.trim());
 for (const id of gameIds) if (!Object.hasOwn(games, id)) fail(`no game "${id}"; choose from ${Object.keys(games).join(", ")}`);
 if (values.database !== "pglite" && values.database !== "postgres") fail("--database is pglite or postgres");
 const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (values.database === "postgres" && !serverUrl) fail("--database postgres needs DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server to make a scratch database on)");
-if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1 && drainCommitMs >= 0)) {
-  fail("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2, --drain-commit-ms >= 0");
+if (!(tableCount > 0 && seconds > 0 && rate >= 0 && seats >= 2 && clientThreads >= 1 && drainCommitMs >= 0 && warmupSeconds >= 0)) {
+  fail("--tables, --seconds, --clients > 0, --rate >= 0, --seats >= 2, --drain-commit-ms >= 0, --warmup >= 0");
 }
 
 const thinkMs = rate > 0 ? Math.round(1000 / rate) : 0;
@@ -188,6 +197,8 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
   const opened = performance.now() - opening;
   await new Promise((done) => setTimeout(done, 1000)); // settle: first moves, joins
   const drained = await untilDrained(server);
+  for (const thread of threads) thread.worker.postMessage("collect");
+  await new Promise((done) => setTimeout(done, warmupSeconds * 1000));
   const logFrom = server.logs.length;
   const cpuFrom = cpuSeconds(server.child.pid!);
   const schedFrom = mainThreadNs(server.child.pid!);
@@ -214,6 +225,7 @@ async function runGame(server: ServerProcess, game: AnyGame): Promise<boolean> {
     totals.busy.push(result.busy);
     tracedMoves.push(...result.moves);
     clientStalls.push(...result.stalls);
+    clientGcs.push(...result.gcs);
   }
 
   const metrics = server.logs.slice(logFrom).filter((line) => line.msg === "load metrics");
@@ -299,7 +311,7 @@ try {
   if (values.trace) {
     const trace = JSON.parse(readFileSync(traceFile, "utf8")) as TraceFile;
     console.log("");
-    for (const line of describeTrace(joinMoves(tracedMoves, trace), trace.spans, clientStalls)) console.log(line);
+    for (const line of describeTrace(joinMoves(tracedMoves, trace), trace.spans, clientStalls, clientGcs)) console.log(line);
   }
   if (values["server-log"]) writeFileSync(values["server-log"], server.logs.map((line) => JSON.stringify(line)).join("\n") + "\n");
   await dropScratch().catch(() => undefined);

@@ -35,7 +35,7 @@
  * table's game started (its start stored), and the opening's worst seconds. Then each client
  * thread collects its heap whole, and the load runs --warmup seconds unmeasured: the heaps the
  * opening grew were otherwise collected in the window's first seconds, a mark-compact of the
- * clients' heap (30–120 ms) and the server's longest pauses at once, and every one of the slowest
+ * clients' heap (30–220 ms) and the server's longest pauses at once, and every one of the slowest
  * 1 % of moves of a 20 s run came from that one second (docs/sync-journal.md). The steady state's
  * own collections, major ones included, fall in the window as they come.
  * --trace: each person's move split into its parts on both sides of the socket (client sent →

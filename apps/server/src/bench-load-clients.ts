@@ -12,6 +12,7 @@ import { Client, type Room } from "@colyseus/sdk";
 import { games } from "@saloon/catalog";
 import { type AnyGame, type Prompt, createRandom } from "@saloon/engine";
 import { type AnswerMark, type TableSnapshot, answerLanded, viewReader } from "@saloon/protocol";
+import type { ClientGc } from "./bench-load-trace.ts";
 import { monotonicFrom, monotonicMs } from "./move-trace.ts";
 import { botWait } from "./table-bots.ts";
 
@@ -68,9 +69,6 @@ export interface ShareResult {
   stalls: [number, number][];
   gcs: ClientGc[];
 }
-
-/** One collection of a client thread's heap, on the monotonic clock; `major`: a mark-compact. */
-export type ClientGc = [start: number, end: number, major: boolean];
 
 /** worker → bench: the tables are open ("opened"), or the results ("result"). main → worker: "collect", "measure", "stop". */
 export type WorkerMessage = { type: "opened" } | { type: "result"; result: ShareResult };

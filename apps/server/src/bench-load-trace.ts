@@ -60,8 +60,11 @@ function percentile(sorted: number[], p: number): number {
 
 const overlaps = (move: SplitMove, start: number, end: number) => start < move.to && end > move.from;
 
+/** One collection of a client thread's heap, on the monotonic clock; `major`: a mark-compact. */
+export type ClientGc = [start: number, end: number, major: boolean];
+
 /** The report's lines. */
-export function describeTrace(moves: SplitMove[], spans: TracedSpan[], clientStalls: [number, number][], clientGcs: [start: number, end: number, major: boolean][] = []): string[] {
+export function describeTrace(moves: SplitMove[], spans: TracedSpan[], clientStalls: [number, number][], clientGcs: ClientGc[] = []): string[] {
   if (moves.length === 0) return ["trace: no move joined"];
   const f = (value: number) => value.toFixed(1);
   const lines = [`trace: ${moves.length} person moves joined with the server's trace; ms p50 / p95 / p99 / max`];

@@ -52,9 +52,9 @@ import { Worker } from "node:worker_threads";
 import { games } from "@saloon/catalog";
 import { scratchPostgres } from "@saloon/db/testing";
 import type { AnyGame } from "@saloon/engine";
-import { describeTrace, joinMoves } from "./bench-load-trace.ts";
+import { type ClientGc, describeTrace, joinMoves } from "./bench-load-trace.ts";
 import type { TraceFile } from "./move-trace.ts";
-import { type ClientGc, type ClientMove, type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
+import { type ClientMove, type ClientShare, type ShareResult, type Tally, type WorkerMessage, addTally, emptyTally } from "./bench-load-clients.ts";
 import { type ServerProcess, freePort, mainThreadNs, startServer } from "./process-harness.ts";
 import { readOptions } from "@saloon/cli";
 

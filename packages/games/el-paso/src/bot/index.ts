@@ -89,9 +89,16 @@ let reused = 0;
 /** How many decisions in this process found their table in the last search (tests). */
 export const carriedSearches = (): number => reused;
 
+/**
+ * Whether two beliefs hold the same draw pile. A breed the seat has never owned is not a key of
+ * the counts, and one it owns none of in the pile is a 0, which every reader takes alike
+ * (`?? 0`): taking its first Simmental in El Paso or buying its first cattle of a breed gave the
+ * new belief a 0 where the carried one had no key, and the next decision started afresh (a
+ * delivery's decision after the Simmental, one in six of them).
+ */
 function sameBelief(a: Belief, b: Belief): boolean {
   if (a.seat !== b.seat) return false;
-  for (const breed of BREEDS) if (a.drawCattle[breed] !== b.drawCattle[breed]) return false;
+  for (const breed of BREEDS) if ((a.drawCattle[breed] ?? 0) !== (b.drawCattle[breed] ?? 0)) return false;
   const x = a.drawWorkers;
   const y = b.drawWorkers;
   return x.COW === y.COW && x.ENG === y.ENG && x.BLD === y.BLD && x.WLD === y.WLD;

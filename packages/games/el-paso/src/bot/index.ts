@@ -40,19 +40,22 @@
  * (median of paired rounds), far from issue #14's 3x: that needs fewer trials or evaluations.
  */
 import type { BotMemory, Random } from "@saloon/engine";
-import { BREEDS } from "../data.ts";
+import { BREEDS, type WorkerType } from "../data.ts";
 import type { ElPasoAction, ElPasoPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Belief, beliefFromView } from "./belief.ts";
 import { exchangeGain } from "./exchange.ts";
 import { moveValues } from "./moves.ts";
+import { QUIET_UNDER_BONUS, workerBonus } from "./quiet-trials.ts";
 import { sameKeys, sameValue } from "./reuse.ts";
 import {
   type Search,
   type Trials,
+  ENDS_TURN,
   closesQuietly,
   complete,
+  greedyStep,
   endsTurnQuietly,
   judged,
   newSearch,
@@ -136,7 +139,7 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
  * find this search. (An auxiliary action valued so ends the turn: no next decision to serve.)
  */
 function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
-  return option.type === "act" || option.type === "actBreed" || (option.type === "done" && closesQuietly(state));
+  return option.type === "act" || option.type === "actBreed" || (option.type === "done" && closesQuietly(state)) || (option.type === "bonus" && state.stack.at(-1)?.kind === "deliver");
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */
@@ -207,10 +210,33 @@ function stepValue(search: Search, state: ElPasoState, trials: Trials, values: n
   const option = trials.options[i]!;
   if (option.type === "auxExchange") return judged(search, state) + exchangeGain(search, state) - 0.05;
   if (values !== null && !skippedInTrials(option)) return values[i]!;
+  if (option.type === "bonus") {
+    const before = bonusBeforeDelivery(search, state, trials, option.worker);
+    if (before !== null) return before;
+  }
   if (option.type === "done" && endsTurnQuietly(search, state)) return judged(search, state);
   const trial = tryOption(search, state, trials, i);
   if (!trial) return -Infinity;
   return judged(search, settle(search, trial.state, state.stack.length, option.type === "deliver")) + trial.bonus;
+}
+
+/**
+ * A worker bonus offered with a delivery, valued as the delivery the step takes (`greedyStep`,
+ * its post's reward not yet taken) with the bonus taken after it: the bonus changes the seat's
+ * money, certificates and workers, which the delivery leaves as they are but for the disc's money
+ * and the certificates spent. Tried and settled, each bonus played the whole delivery step again
+ * from its trial, every post and disc and each post's reward (a delivery decision offered 1.8
+ * such steps, a tenth of the bot's time; issue #14). Null when the step takes no delivery (the
+ * bonus is then tried and settled as any option).
+ */
+export function bonusBeforeDelivery(search: Search, state: ElPasoState, trials: Trials, worker: WorkerType): number | null {
+  if (state.stack.at(-1)?.kind !== "deliver") return null;
+  const next = greedyStep(search, state);
+  if (next === null || next === ENDS_TURN || !stillMyTurn(search, next) || !QUIET_UNDER_BONUS.has(next.stack.at(-1)?.kind ?? "")) return null;
+  let delivery = false;
+  for (let j = 0; j < trials.options.length && !delivery; j++) delivery = trials.options[j]!.type === "deliver" && trials.made[j]?.state === next;
+  if (!delivery) return null;
+  return judged(search, workerBonus(next, search.belief.seat, worker));
 }
 
 /** The value of choosing option `i` now: the turn is completed greedily and its end judged. */

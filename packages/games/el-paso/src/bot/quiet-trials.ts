@@ -20,7 +20,7 @@ import {
   type WorkerType,
   workerOf,
 } from "../data.ts";
-import { type ElPasoAction, cleared, handSize } from "../prompts.ts";
+import { type ElPasoAction, OBJ_PILE, cleared, handSize } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { PLACEHOLDER } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
@@ -34,6 +34,8 @@ interface SeatChanges {
   draw: PlayerState["draw"];
   discard: PlayerState["discard"];
   workers: PlayerState["workers"];
+  /** The seat's own when not given. */
+  objectives?: PlayerState["objectives"];
 }
 
 /**
@@ -53,7 +55,7 @@ function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
     discard: changed.discard,
     workers: changed.workers,
     herder: me.herder,
-    objectives: me.objectives,
+    objectives: changed.objectives ?? me.objectives,
     bonuses: me.bonuses,
   };
 }
@@ -212,7 +214,8 @@ export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction):
   let money = me.money;
   let certs = me.certs;
   let workers = me.workers;
-  if (option.type === "act" || option.type === "hire") {
+  let objectives = me.objectives;
+  if (option.type === "act" || option.type === "hire" || option.type === "tile") {
     const frame = s.stack[1]!;
     const spec = frame.kind === "actions" && option.i === 0 ? frame.specs[0]! : null;
     if (option.type === "act" && spec?.t === "GAIN_MONEY") money += spec.n;
@@ -224,9 +227,16 @@ export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction):
       if (card === undefined) return null;
       money -= option.worker === "WLD" ? spec.wild : spec.specific;
       workers = [...me.workers, card];
+    } else if (option.type === "tile" && spec?.t === "GAIN_TILE" && spec.kind === "OBJ") {
+      // An objective tile (posts 7 and 16), from the display or the pile's first (rules.ts
+      // `takeTileFromDisplay`); the display and the pile the evaluation does not read.
+      const tile = option.pick === OBJ_PILE ? s.objPile[0] : option.pick;
+      if (tile === undefined || !tile.startsWith("OB")) return null;
+      money -= spec.cost;
+      objectives = Object.freeze([...me.objectives, tile]) as string[];
     } else return null;
   } else if (option.type !== "done") return null;
-  return turnEnded(s, seat, handDrawn(me, { money, certs, discs: me.discs, workers }));
+  return turnEnded(s, seat, handDrawn(me, { money, certs, discs: me.discs, workers, objectives }));
 }
 
 /** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */

@@ -120,6 +120,7 @@ describe("the search", () => {
   it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {
     let checked = 0;
     let hired = 0;
+    let tiles = 0;
     for (const [view, prompt] of positions(["deliver"], 3)) {
       const search = fresh(view, prompt);
       const state = search.belief.state;
@@ -129,7 +130,7 @@ describe("the search", () => {
         const reward = delivered(state, seat, option.post, option.disc, option.spend);
         if (!rewardEndsTurnQuietly(reward, seat)) continue;
         for (const step of currentPrompt(reward)!.options) {
-          if (step.type !== "done" && step.type !== "act" && step.type !== "hire") continue;
+          if (step.type !== "done" && step.type !== "act" && step.type !== "hire" && step.type !== "tile") continue;
           const ended = rewardEnded(reward, seat, step);
           if (ended === null) continue;
           const copy = trialCopy(reward, seat);
@@ -140,11 +141,13 @@ describe("the search", () => {
           expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
           checked++;
           if (step.type === "hire") hired++;
+          if (step.type === "tile") tiles++;
         }
       }
     }
     expect(checked).toBeGreaterThan(100);
     expect(hired).toBeGreaterThan(20);
+    expect(tiles).toBeGreaterThan(20);
   }, 60_000);
 
   it("ends the turn after a delivery to a post without a reward as the rules do, where it needs no rules", () => {

@@ -155,7 +155,7 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   if (option.type === "deliver" && POST_DATA[option.post].reward !== null && state.stack.at(-1)?.kind === "deliver" && state.active === seat) return { state: delivered(state, seat, option.post, option.disc, option.spend), bonus: 0 };
   if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
   if (option.type === "deliver" && POST_DATA[option.post].reward === null && deliveryEndsTurnQuietly(state, seat, option.disc)) return { state: deliveredEndingTurn(state, seat, option.post, option.disc, option.spend), bonus: 0 };
-  if ((option.type === "done" || option.type === "act" || option.type === "hire") && rewardEndsTurnQuietly(state, seat)) {
+  if ((option.type === "done" || option.type === "act" || option.type === "hire" || option.type === "tile") && rewardEndsTurnQuietly(state, seat)) {
     const ended = rewardEnded(state, seat, option);
     if (ended !== null) return { state: ended, bonus: 0 };
   }

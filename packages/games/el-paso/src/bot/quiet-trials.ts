@@ -61,11 +61,12 @@ function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
 }
 
 /** `s` with the seat's entry replaced and the next seat's turn begun, as far as `stillMyTurn` asks; frozen. */
-function turnEnded(s: ElPasoState, seat: number, entry: PlayerState): ElPasoState {
+function turnEnded(s: ElPasoState, seat: number, entry: PlayerState, posts: ElPasoState["posts"] = s.posts): ElPasoState {
   const players = [...s.players];
   players[seat] = Object.freeze(entry);
   Object.freeze(players);
-  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+  // The keys in the state's order: `posts` and the rest replace those of `s` in place.
+  return Object.freeze({ ...s, players, posts, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
 }
 const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 
@@ -182,7 +183,7 @@ export function deliveryEndsTurnQuietly(s: ElPasoState, seat: number, disc: Disc
 export function deliveredEndingTurn(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
   const me = s.players[seat]!;
   const entry = handDrawn(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), workers: me.workers });
-  return { ...turnEnded(s, seat, entry), posts: postsWith(s, seat, post, disc) };
+  return turnEnded(s, seat, entry, postsWith(s, seat, post, disc));
 }
 
 /**

@@ -25,19 +25,27 @@
  * reward; with the reward (search.ts `rewardsByPost`) it won 50.8 % of 1,200 2-player and 49.4 %
  * of 1,400 4-player games, with a quarter fewer trial states. Cuts of the play-outs' breadth or
  * depth lost: the 3 best options by their first step 26.5 % of 200 games, play-outs cut to 2
- * greedy steps 41 %, to 1 step 7 %.
+ * greedy steps 41 %, to 1 step 7 %; a move's arrivals at a location left without their first
+ * step when their evaluation plus what that step adds in 19 of 20 arrivals there is below the
+ * best play-out (a quarter of the first steps) 48.1 % of 2,400 (7 Dec 2026).
  *
  * The search is carried to the seat's next decision of the same turn when the table it rebuilds
  * is the trial state of the option it chose (`searchFor`, reuse.ts), in the seat's BotMemory when
  * the caller keeps one: the decisions stay the same, and most of them find their step made.
  *
- * Where its time goes (7 Dec 2026, 2-player seeded games, same decisions): per action ~7
- * evaluations (~2.2 µs each: deliveries ~0.9, objectives ~0.6, holdings ~0.6), ~6 trials through
- * the rules and ~2 without (quiet-trials.ts), ~2 greedy steps with their prompts, and per decision
- * the belief and the carried search's check. A delivery step (0.17 per action, ~90-140 µs: ~8
- * deliveries, each post's reward played out) is some 40 % of it. The pure speed-ups of that
- * session (evaluation -14 %, allocation 45.8 -> 35.4 KB per action) made the bot ~5 % faster
- * (median of paired rounds), far from issue #14's 3x: that needs fewer trials or evaluations.
+ * Where its time goes (7 Dec 2026, 60 seeded 2-player games with the seat's memory): per action
+ * 6.9 evaluations (~2.2 µs each: deliveries ~0.9, objectives ~0.6, holdings ~0.6), 7.4 trial
+ * states of which 4.5 through the rules and the rest without (quiet-trials.ts), 2.2 greedy steps
+ * with their prompts, and per decision the belief and the carried search's check. By decision: a
+ * turn's move ~60 % (each destination's first step: ~3.2 arrivals at a location, ~4 evaluations
+ * each, and ~0.4 at El Paso, a whole delivery step of ~15), a location's actions ~15 % (carried),
+ * a delivery ~12 %. Most of a move's arrivals are not where the bot goes, but no cheap estimate
+ * found them without a loss (docs/sync-journal.md, 7 Dec 2026): issue #14's 3x needs fewer first
+ * steps than that, or much cheaper ones.
+ *
+ * A worker bonus offered with a delivery is valued as the delivery the step takes with the bonus
+ * after it (`bonusBeforeDelivery`), not by playing the delivery step again from its trial: 50.0 %
+ * of 2,400 2-player and 49.3 % of 800 4-player games against the bot before (7 Dec 2026).
  */
 import type { BotMemory, Random } from "@saloon/engine";
 import { BREEDS, type WorkerType } from "../data.ts";

@@ -1,9 +1,11 @@
 /**
  * Trial states the search makes without the rules (search.ts `newTrial`), where the evaluation
  * of the rules' state is known to be the evaluation of a state made directly: an auxiliary
- * action or a post's reward that ends the turn, a delivery to a post with a reward, a worker
- * bonus. Each is made as the rules leave every part the evaluation reads, and search.test
- * checks each against the rules' trial in recorded games.
+ * action that ends the turn; a post's reward that ends it (money, a certificate, a worker hired
+ * for a fixed price, an objective tile, or none); a delivery to a post with a reward, or to the
+ * post without one where the turn ends; a worker bonus. Each is made as the rules leave every
+ * part the evaluation reads, and search.test checks each against the rules' trial in recorded
+ * games.
  */
 import { deepFreeze } from "@saloon/engine";
 import {

@@ -25,34 +25,45 @@
  * reward; with the reward (search.ts `rewardsByPost`) it won 50.8 % of 1,200 2-player and 49.4 %
  * of 1,400 4-player games, with a quarter fewer trial states. Cuts of the play-outs' breadth or
  * depth lost: the 3 best options by their first step 26.5 % of 200 games, play-outs cut to 2
- * greedy steps 41 %, to 1 step 7 %.
+ * greedy steps 41 %, to 1 step 7 %; a move's arrivals at a location left without their first
+ * step when their evaluation plus what that step adds in 19 of 20 arrivals there is below the
+ * best play-out (a quarter of the first steps) 48.1 % of 2,400 (7 Dec 2026).
  *
  * The search is carried to the seat's next decision of the same turn when the table it rebuilds
  * is the trial state of the option it chose (`searchFor`, reuse.ts), in the seat's BotMemory when
  * the caller keeps one: the decisions stay the same, and most of them find their step made.
  *
- * Where its time goes (7 Dec 2026, 2-player seeded games, same decisions): per action ~7
- * evaluations (~2.2 µs each: deliveries ~0.9, objectives ~0.6, holdings ~0.6), ~6 trials through
- * the rules and ~2 without (quiet-trials.ts), ~2 greedy steps with their prompts, and per decision
- * the belief and the carried search's check. A delivery step (0.17 per action, ~90-140 µs: ~8
- * deliveries, each post's reward played out) is some 40 % of it. The pure speed-ups of that
- * session (evaluation -14 %, allocation 45.8 -> 35.4 KB per action) made the bot ~5 % faster
- * (median of paired rounds), far from issue #14's 3x: that needs fewer trials or evaluations.
+ * Where its time goes (7 Dec 2026, 60 seeded 2-player games with the seat's memory): per action
+ * 6.9 evaluations (~2.2 µs each: deliveries ~0.9, objectives ~0.6, holdings ~0.6), 7.4 trial
+ * states of which 4.5 through the rules and the rest without (quiet-trials.ts), 2.2 greedy steps
+ * with their prompts, and per decision the belief and the carried search's check. By decision: a
+ * turn's move ~60 % (each destination's first step: ~3.2 arrivals at a location, ~4 evaluations
+ * each, and ~0.4 at El Paso, a whole delivery step of ~15), a location's actions ~15 % (carried),
+ * a delivery ~12 %. Most of a move's arrivals are not where the bot goes, but no cheap estimate
+ * found them without a loss (docs/sync-journal.md, 7 Dec 2026): issue #14's 3x needs fewer first
+ * steps than that, or much cheaper ones.
+ *
+ * A worker bonus offered with a delivery is valued as the delivery the step takes with the bonus
+ * after it (`bonusBeforeDelivery`), not by playing the delivery step again from its trial: 50.0 %
+ * of 2,400 2-player and 49.3 % of 800 4-player games against the bot before (7 Dec 2026).
  */
 import type { BotMemory, Random } from "@saloon/engine";
-import { BREEDS } from "../data.ts";
+import { BREEDS, type WorkerType } from "../data.ts";
 import type { ElPasoAction, ElPasoPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
 import { type Belief, beliefFromView } from "./belief.ts";
 import { exchangeGain } from "./exchange.ts";
 import { moveValues } from "./moves.ts";
+import { QUIET_UNDER_BONUS, workerBonus } from "./quiet-trials.ts";
 import { sameKeys, sameValue } from "./reuse.ts";
 import {
   type Search,
   type Trials,
+  ENDS_TURN,
   closesQuietly,
   complete,
+  greedyStep,
   endsTurnQuietly,
   judged,
   newSearch,
@@ -89,9 +100,16 @@ let reused = 0;
 /** How many decisions in this process found their table in the last search (tests). */
 export const carriedSearches = (): number => reused;
 
+/**
+ * Whether two beliefs hold the same draw pile. A breed the seat has never owned is not a key of
+ * the counts, and one it owns none of in the pile is a 0, which every reader takes alike
+ * (`?? 0`): taking its first Simmental in El Paso or buying its first cattle of a breed gave the
+ * new belief a 0 where the carried one had no key, and the next decision started afresh (a
+ * delivery's decision after the Simmental, one in six of them).
+ */
 function sameBelief(a: Belief, b: Belief): boolean {
   if (a.seat !== b.seat) return false;
-  for (const breed of BREEDS) if (a.drawCattle[breed] !== b.drawCattle[breed]) return false;
+  for (const breed of BREEDS) if ((a.drawCattle[breed] ?? 0) !== (b.drawCattle[breed] ?? 0)) return false;
   const x = a.drawWorkers;
   const y = b.drawWorkers;
   return x.COW === y.COW && x.ENG === y.ENG && x.BLD === y.BLD && x.WLD === y.WLD;
@@ -129,7 +147,7 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
  * find this search. (An auxiliary action valued so ends the turn: no next decision to serve.)
  */
 function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
-  return option.type === "act" || option.type === "actBreed" || (option.type === "done" && closesQuietly(state));
+  return option.type === "act" || option.type === "actBreed" || (option.type === "done" && closesQuietly(state)) || (option.type === "bonus" && state.stack.at(-1)?.kind === "deliver");
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */
@@ -200,10 +218,33 @@ function stepValue(search: Search, state: ElPasoState, trials: Trials, values: n
   const option = trials.options[i]!;
   if (option.type === "auxExchange") return judged(search, state) + exchangeGain(search, state) - 0.05;
   if (values !== null && !skippedInTrials(option)) return values[i]!;
+  if (option.type === "bonus") {
+    const before = bonusBeforeDelivery(search, state, trials, option.worker);
+    if (before !== null) return before;
+  }
   if (option.type === "done" && endsTurnQuietly(search, state)) return judged(search, state);
   const trial = tryOption(search, state, trials, i);
   if (!trial) return -Infinity;
   return judged(search, settle(search, trial.state, state.stack.length, option.type === "deliver")) + trial.bonus;
+}
+
+/**
+ * A worker bonus offered with a delivery, valued as the delivery the step takes (`greedyStep`,
+ * its post's reward not yet taken) with the bonus taken after it: the bonus changes the seat's
+ * money, certificates and workers, which the delivery leaves as they are but for the disc's money
+ * and the certificates spent. Tried and settled, each bonus played the whole delivery step again
+ * from its trial, every post and disc and each post's reward (a delivery decision offered 1.8
+ * such steps, a tenth of the bot's time; issue #14). Null when the step takes no delivery (the
+ * bonus is then tried and settled as any option).
+ */
+export function bonusBeforeDelivery(search: Search, state: ElPasoState, trials: Trials, worker: WorkerType): number | null {
+  if (state.stack.at(-1)?.kind !== "deliver") return null;
+  const next = greedyStep(search, state);
+  if (next === null || next === ENDS_TURN || !stillMyTurn(search, next) || !QUIET_UNDER_BONUS.has(next.stack.at(-1)?.kind ?? "")) return null;
+  let delivery = false;
+  for (let j = 0; j < trials.options.length && !delivery; j++) delivery = trials.options[j]!.type === "deliver" && trials.made[j]?.state === next;
+  if (!delivery) return null;
+  return judged(search, workerBonus(next, search.belief.seat, worker));
 }
 
 /** The value of choosing option `i` now: the turn is completed greedily and its end judged. */

@@ -1,9 +1,11 @@
 /**
  * Trial states the search makes without the rules (search.ts `newTrial`), where the evaluation
  * of the rules' state is known to be the evaluation of a state made directly: an auxiliary
- * action or a post's reward that ends the turn, a delivery to a post with a reward, a worker
- * bonus. Each is made as the rules leave every part the evaluation reads, and search.test
- * checks each against the rules' trial in recorded games.
+ * action that ends the turn; a post's reward that ends it (money, a certificate, a worker hired
+ * for a fixed price, an objective tile, or none); a delivery to a post with a reward, or to the
+ * post without one where the turn ends; a worker bonus. Each is made as the rules leave every
+ * part the evaluation reads, and search.test checks each against the rules' trial in recorded
+ * games.
  */
 import { deepFreeze } from "@saloon/engine";
 import {
@@ -20,7 +22,7 @@ import {
   type WorkerType,
   workerOf,
 } from "../data.ts";
-import { type ElPasoAction, cleared, handSize } from "../prompts.ts";
+import { type ElPasoAction, OBJ_PILE, cleared, handSize } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { PLACEHOLDER } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
@@ -34,6 +36,8 @@ interface SeatChanges {
   draw: PlayerState["draw"];
   discard: PlayerState["discard"];
   workers: PlayerState["workers"];
+  /** The seat's own when not given. */
+  objectives?: PlayerState["objectives"];
 }
 
 /**
@@ -53,17 +57,18 @@ function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
     discard: changed.discard,
     workers: changed.workers,
     herder: me.herder,
-    objectives: me.objectives,
+    objectives: changed.objectives ?? me.objectives,
     bonuses: me.bonuses,
   };
 }
 
 /** `s` with the seat's entry replaced and the next seat's turn begun, as far as `stillMyTurn` asks; frozen. */
-function turnEnded(s: ElPasoState, seat: number, entry: PlayerState): ElPasoState {
+function turnEnded(s: ElPasoState, seat: number, entry: PlayerState, posts: ElPasoState["posts"] = s.posts): ElPasoState {
   const players = [...s.players];
   players[seat] = Object.freeze(entry);
   Object.freeze(players);
-  return Object.freeze({ ...s, players, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+  // The keys in the state's order: `posts` and the rest replace those of `s` in place.
+  return Object.freeze({ ...s, players, posts, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
 }
 const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 
@@ -98,10 +103,24 @@ export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoSt
  */
 export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
   const me = s.players[seat]!;
+  const players = [...s.players];
+  players[seat] = seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
+  const posts = postsWith(s, seat, post, disc);
+  // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
+  const stack: ElPasoState["stack"] = [];
+  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
+  stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
+  return { ...s, players, posts, stack };
+}
+
+function discsWithout(me: PlayerState, disc: DiscId): DiscId[] {
   const discs: DiscId[] = [];
   for (let i = 0; i < me.discs.length; i++) if (me.discs[i] !== disc) discs.push(me.discs[i]!);
-  const players = [...s.players];
-  players[seat] = seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs, hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
+  return discs;
+}
+
+/** The posts of `s` with the seat's disc added to `post`. */
+function postsWith(s: ElPasoState, seat: number, post: PostId, disc: DiscId): ElPasoState["posts"] {
   // Frozen, as a trial's changed parts are (belief.ts freezeChanged): trials from it share them.
   // Written out in the state's key order (POSTS, state.ts): a spread with a computed key took
   // V8's slow path, a tenth of a delivery step's time (issue #14).
@@ -112,11 +131,61 @@ export function delivered(s: ElPasoState, seat: number, post: PostId, disc: Disc
   // The post facts the evaluation reads, found from those before: a delivery step makes new posts
   // for each of its options (board.ts).
   rememberDelivery(before, posts, seat, post);
-  // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
-  const stack: ElPasoState["stack"] = [];
-  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
-  stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
-  return { ...s, players, posts, stack };
+  return posts;
+}
+
+/**
+ * Whether the top frame of `s`, `kind`, is the last one of an El Paso visit that does not end the
+ * game for the seat, and the turn's end after it needs no rules: the new hand comes from the draw
+ * pile's placeholders (no reshuffle; `size` cards, the hand size once the frame is resolved) and
+ * the turn does not end the game (the evaluation of a finished game differs).
+ */
+function closesElPaso(s: ElPasoState, seat: number, kind: string, size: number): boolean {
+  if (s.stack.length !== 2 || s.phase.kind !== "turn" || s.active !== seat) return false;
+  const below = s.stack[0]!;
+  if (below.kind !== "elPasoFinish" || below.endsGameForPlayer || s.stack[1]!.kind !== kind) return false;
+  const simm = s.end.simmSeat;
+  if (simm !== null && s.active === (simm + s.seats - 1) % s.seats) return false;
+  const me = s.players[s.active]!;
+  if (me.draw.length < size) return false;
+  for (let i = 0; i < size; i++) if (me.draw[i] !== PLACEHOLDER) return false;
+  return true;
+}
+
+/**
+ * The seat's entry once El Paso's visit closes and the turn ends (rules.ts `advance`): the hand on
+ * the discard pile, the draw pile's first placeholders the new hand (`closesElPaso`).
+ */
+function handDrawn(me: PlayerState, changed: Omit<SeatChanges, "hand" | "draw" | "discard">): PlayerState {
+  const size = handSize({ ...me, discs: changed.discs });
+  const hand: string[] = [];
+  const draw: string[] = [];
+  for (let i = 0; i < me.draw.length; i++) (i < size ? hand : draw).push(me.draw[i]!);
+  const discard: string[] = [];
+  for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
+  for (let i = 0; i < me.hand.length; i++) discard.push(me.hand[i]!);
+  return seatEntry(me, { ...changed, hand: Object.freeze(hand) as string[], draw: Object.freeze(draw) as string[], discard: Object.freeze(discard) as string[] });
+}
+
+/**
+ * Whether a delivery in `s` to a post without a reward (P00) ends the turn where the evaluation
+ * needs no rules (`closesElPaso`; the hand size after the disc, which may be the one that raises it).
+ */
+export function deliveryEndsTurnQuietly(s: ElPasoState, seat: number, disc: DiscId): boolean {
+  const me = s.players[seat];
+  return me !== undefined && closesElPaso(s, seat, "deliver", handSize({ ...me, discs: discsWithout(me, disc) }));
+}
+
+/**
+ * A delivery to a post without a reward where `deliveryEndsTurnQuietly`, as the rules leave it in
+ * every part the evaluation reads: the disc on the post and its money, the certificates spent,
+ * El Paso's visit closed and the next seat's turn begun (as far as `stillMyTurn` asks). Such
+ * deliveries (to P00) were one in twenty of all trials, each through the rules' end of the turn.
+ */
+export function deliveredEndingTurn(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
+  const me = s.players[seat]!;
+  const entry = handDrawn(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), workers: me.workers });
+  return turnEnded(s, seat, entry, postsWith(s, seat, post, disc));
 }
 
 /**
@@ -128,17 +197,10 @@ export function delivered(s: ElPasoState, seat: number, post: PostId, disc: Disc
  * end the game (the evaluation of a finished game differs).
  */
 export function rewardEndsTurnQuietly(s: ElPasoState, seat: number): boolean {
-  if (s.stack.length !== 2 || s.phase.kind !== "turn" || s.active !== seat) return false;
-  const below = s.stack[0]!;
-  const top = s.stack[1]!;
-  if (below.kind !== "elPasoFinish" || below.endsGameForPlayer || top.kind !== "actions" || top.specs.length !== 1 || top.used[0]) return false;
-  const simm = s.end.simmSeat;
-  if (simm !== null && s.active === (simm + s.seats - 1) % s.seats) return false;
-  const me = s.players[s.active]!;
-  const size = handSize(me);
-  if (me.draw.length < size) return false;
-  for (let i = 0; i < size; i++) if (me.draw[i] !== PLACEHOLDER) return false;
-  return true;
+  const top = s.stack[1];
+  if (top?.kind !== "actions" || top.specs.length !== 1 || top.used[0]) return false;
+  const me = s.players[seat];
+  return me !== undefined && closesElPaso(s, seat, "actions", handSize(me));
 }
 
 /**
@@ -154,29 +216,30 @@ export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction):
   const me = s.players[seat]!;
   let money = me.money;
   let certs = me.certs;
-  if (option.type === "act") {
+  let workers = me.workers;
+  let objectives = me.objectives;
+  if (option.type === "act" || option.type === "hire" || option.type === "tile") {
     const frame = s.stack[1]!;
     const spec = frame.kind === "actions" && option.i === 0 ? frame.specs[0]! : null;
-    if (spec?.t === "GAIN_MONEY") money += spec.n;
-    else if (spec?.t === "GAIN_CERT") certs += Math.min(spec.n, MAX_CERTIFICATES - certs);
-    else return null;
+    if (option.type === "act" && spec?.t === "GAIN_MONEY") money += spec.n;
+    else if (option.type === "act" && spec?.t === "GAIN_CERT") certs += Math.min(spec.n, MAX_CERTIFICATES - certs);
+    else if (option.type === "hire" && spec?.t === "HIRE" && spec.mode === "FIXED") {
+      // A worker for a fixed price (posts 9 and 12), the first of its type from the supply
+      // (rules.ts `hire`); the supply itself the evaluation does not read.
+      const card = s.workerSupply[option.worker][0];
+      if (card === undefined) return null;
+      money -= option.worker === "WLD" ? spec.wild : spec.specific;
+      workers = [...me.workers, card];
+    } else if (option.type === "tile" && spec?.t === "GAIN_TILE" && spec.kind === "OBJ") {
+      // An objective tile (posts 7 and 16), from the display or the pile's first (rules.ts
+      // `takeTileFromDisplay`); the display and the pile the evaluation does not read.
+      const tile = option.pick === OBJ_PILE ? s.objPile[0] : option.pick;
+      if (tile === undefined || !tile.startsWith("OB")) return null;
+      money -= spec.cost;
+      objectives = Object.freeze([...me.objectives, tile]) as string[];
+    } else return null;
   } else if (option.type !== "done") return null;
-  const size = handSize(me);
-  const hand: string[] = [];
-  const draw: string[] = [];
-  for (let i = 0; i < me.draw.length; i++) (i < size ? hand : draw).push(me.draw[i]!);
-  const discard: string[] = [];
-  for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
-  for (let i = 0; i < me.hand.length; i++) discard.push(me.hand[i]!);
-  return turnEnded(s, seat, seatEntry(me, {
-    money,
-    certs,
-    discs: me.discs,
-    hand: Object.freeze(hand) as string[],
-    draw: Object.freeze(draw) as string[],
-    discard: Object.freeze(discard) as string[],
-    workers: me.workers,
-  }));
+  return turnEnded(s, seat, handDrawn(me, { money, certs, discs: me.discs, workers, objectives }));
 }
 
 /** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */

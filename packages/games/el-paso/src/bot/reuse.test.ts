@@ -77,3 +77,32 @@ describe("the search carried between decisions of a turn", () => {
     expect(perTable.carried).toBeGreaterThan(shared.carried);
   }, 180_000);
 });
+
+describe("the search carried to a delivery", () => {
+  it("serves the delivery after the seat's first Simmental, whose count of 0 the carried belief had no key for", () => {
+    let cases = 0;
+    for (const seed of ["sim-carry-a", "sim-carry-b", "sim-carry-c", "sim-carry-d"]) {
+      let state = elPaso.setup(seed, 2);
+      const random = createRandom(`carry:${seed}`);
+      const memories = [{}, {}] as BotMemory[];
+      let last: { seat: number; turn: number; sim: boolean } | null = null;
+      while (!elPaso.isOver(state)) {
+        const prompt = elPaso.prompts(state)[0]!;
+        const view = elPaso.view(state, prompt.seat);
+        const sim = "SIM" in view.players[prompt.seat]!.resources!.cattle;
+        const first = prompt.kind === "deliver" && sim && last !== null && last.seat === prompt.seat && last.turn === state.turnCount && !last.sim;
+        const before = carriedSearches();
+        const action = chooseAction(view, prompt, random, WEIGHTS, memories[prompt.seat]);
+        if (first && prompt.options.length > 1) {
+          cases++;
+          expect(carriedSearches()).toBe(before + 1);
+        }
+        if (prompt.options.length > 1) last = { seat: prompt.seat, turn: state.turnCount, sim };
+        const result = elPaso.apply(state, prompt.seat, action);
+        if (!result.ok) throw new Error(result.error.message);
+        state = result.state;
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  }, 60_000);
+});

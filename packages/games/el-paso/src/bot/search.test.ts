@@ -8,7 +8,7 @@ import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { auxEndsTurn, delivered, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
@@ -119,6 +119,8 @@ describe("the search", () => {
 
   it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {
     let checked = 0;
+    let hired = 0;
+    let tiles = 0;
     for (const [view, prompt] of positions(["deliver"], 3)) {
       const search = fresh(view, prompt);
       const state = search.belief.state;
@@ -128,7 +130,7 @@ describe("the search", () => {
         const reward = delivered(state, seat, option.post, option.disc, option.spend);
         if (!rewardEndsTurnQuietly(reward, seat)) continue;
         for (const step of currentPrompt(reward)!.options) {
-          if (step.type !== "done" && step.type !== "act") continue;
+          if (step.type !== "done" && step.type !== "act" && step.type !== "hire" && step.type !== "tile") continue;
           const ended = rewardEnded(reward, seat, step);
           if (ended === null) continue;
           const copy = trialCopy(reward, seat);
@@ -138,10 +140,36 @@ describe("the search", () => {
           expect(sameValue(ended.players[seat], copy.players[seat])).toBe(true);
           expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
           checked++;
+          if (step.type === "hire") hired++;
+          if (step.type === "tile") tiles++;
         }
       }
     }
     expect(checked).toBeGreaterThan(100);
+    expect(hired).toBeGreaterThan(20);
+    expect(tiles).toBeGreaterThan(20);
+  }, 60_000);
+
+  it("ends the turn after a delivery to a post without a reward as the rules do, where it needs no rules", () => {
+    let checked = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      for (const option of prompt.options) {
+        if (option.type !== "deliver" || option.post !== "P00" || !deliveryEndsTurnQuietly(state, seat, option.disc)) continue;
+        const ended = deliveredEndingTurn(state, seat, option.post, option.disc, option.spend);
+        const copy = trialCopy(state, seat);
+        perform(copy, seat, option);
+        expect(stillMyTurn(search, ended)).toBe(false);
+        expect(stillMyTurn(search, copy)).toBe(false);
+        expect(sameValue(ended.players[seat], copy.players[seat])).toBe(true);
+        expect(sameValue(ended.posts, copy.posts)).toBe(true);
+        expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   }, 60_000);
 
   it("takes the delivery that playing each one out with its post's reward takes, or one nearly as good", () => {

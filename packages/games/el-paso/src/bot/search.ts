@@ -15,7 +15,7 @@ import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts"
 import { evaluate } from "./evaluate.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
-import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
 
@@ -154,7 +154,8 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   if (option.type === "aux" && option.aux !== 3 && state.stack[0]?.kind === "actions" && endsTurnQuietly(search, state)) return { state: auxEndsTurn(state, seat, option.aux), bonus: 0 };
   if (option.type === "deliver" && POST_DATA[option.post].reward !== null && state.stack.at(-1)?.kind === "deliver" && state.active === seat) return { state: delivered(state, seat, option.post, option.disc, option.spend), bonus: 0 };
   if (option.type === "bonus" && state.phase.kind === "turn" && state.active === seat && QUIET_UNDER_BONUS.has(state.stack.at(-1)?.kind ?? "")) return { state: workerBonus(state, seat, option.worker), bonus: 0 };
-  if ((option.type === "done" || option.type === "act") && rewardEndsTurnQuietly(state, seat)) {
+  if (option.type === "deliver" && POST_DATA[option.post].reward === null && deliveryEndsTurnQuietly(state, seat, option.disc)) return { state: deliveredEndingTurn(state, seat, option.post, option.disc, option.spend), bonus: 0 };
+  if ((option.type === "done" || option.type === "act" || option.type === "hire" || option.type === "tile") && rewardEndsTurnQuietly(state, seat)) {
     const ended = rewardEnded(state, seat, option);
     if (ended !== null) return { state: ended, bonus: 0 };
   }

@@ -157,15 +157,43 @@ function closesElPaso(s: ElPasoState, seat: number, kind: string, size: number):
  * the discard pile, the draw pile's first placeholders the new hand (`closesElPaso`).
  */
 function handDrawn(me: PlayerState, changed: Omit<SeatChanges, "hand" | "draw" | "discard">): PlayerState {
-  const size = handSize({ ...me, discs: changed.discs });
+  // The hand size reads the discs alone (the disc just delivered may be the one that raises it).
+  const size = handSize({ discs: changed.discs } as PlayerState);
+  const piles = pilesDrawn(me, size);
+  return seatEntry(me, { money: changed.money, certs: changed.certs, discs: changed.discs, hand: piles.hand, draw: piles.draw, discard: piles.discard, workers: changed.workers, objectives: changed.objectives });
+}
+
+/**
+ * The three piles once the hand is discarded and `size` cards drawn, the last ones again when they
+ * are made from the very same (frozen) piles: a delivery step ends the turn quietly for every
+ * post's reward and every disc to P00 (1.3 a simulated action), all from the same hand, draw and
+ * discard piles, which `delivered` leaves as they are. Shared, they cost no new lists, and the
+ * evaluation's sums that are kept by the lists they read (holdings, objectives, deliveries:
+ * evaluate.ts) serve again instead of being counted anew for each such state (issue #14).
+ */
+function pilesDrawn(me: PlayerState, size: number): Piles {
+  const last = LAST_PILES;
+  if (last.piles !== null && me.hand === last.hand && me.draw === last.draw && me.discard === last.discard && size === last.size) return last.piles;
   const hand: string[] = [];
   const draw: string[] = [];
   for (let i = 0; i < me.draw.length; i++) (i < size ? hand : draw).push(me.draw[i]!);
   const discard: string[] = [];
   for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
   for (let i = 0; i < me.hand.length; i++) discard.push(me.hand[i]!);
-  return seatEntry(me, { ...changed, hand: Object.freeze(hand) as string[], draw: Object.freeze(draw) as string[], discard: Object.freeze(discard) as string[] });
+  const piles: Piles = { hand: Object.freeze(hand) as string[], draw: Object.freeze(draw) as string[], discard: Object.freeze(discard) as string[] };
+  last.hand = me.hand;
+  last.draw = me.draw;
+  last.discard = me.discard;
+  last.size = size;
+  last.piles = piles;
+  return piles;
 }
+interface Piles {
+  hand: PlayerState["hand"];
+  draw: PlayerState["draw"];
+  discard: PlayerState["discard"];
+}
+const LAST_PILES: { hand: readonly string[] | null; draw: readonly string[] | null; discard: readonly string[] | null; size: number; piles: Piles | null } = { hand: null, draw: null, discard: null, size: 0, piles: null };
 
 /**
  * Whether a delivery in `s` to a post without a reward (P00) ends the turn where the evaluation

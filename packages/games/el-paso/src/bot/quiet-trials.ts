@@ -76,8 +76,17 @@ function turnEnded(s: ElPasoState, seat: number, entry: PlayerState, posts: ElPa
  * took V8's slow path, and the quiet trials' spreads were ~2 % of the simulator's time (a CPU
  * profile; issue #14). A state with a solo opponent (never the bot's) is spread as before.
  */
-function stateWith(s: ElPasoState, players: ElPasoState["players"], posts: ElPasoState["posts"], stack: ElPasoState["stack"], active: number, turnCount: number): ElPasoState {
-  if (s.sue !== undefined) return { ...s, players, posts, stack, active, turnCount };
+export function stateWith(
+  s: ElPasoState,
+  players: ElPasoState["players"],
+  posts: ElPasoState["posts"],
+  stack: ElPasoState["stack"],
+  active: number,
+  turnCount: number,
+  board: ElPasoState["board"] = s.board,
+  market: ElPasoState["market"] = s.market,
+): ElPasoState {
+  if (s.sue !== undefined) return { ...s, players, board, posts, market, stack, active, turnCount };
   return {
     seats: s.seats,
     options: s.options,
@@ -86,9 +95,9 @@ function stateWith(s: ElPasoState, players: ElPasoState["players"], posts: ElPas
     active,
     stack,
     players,
-    board: s.board,
+    board,
     posts,
-    market: s.market,
+    market,
     workerSupply: s.workerSupply,
     simmentals: s.simmentals,
     buildingStacks: s.buildingStacks,

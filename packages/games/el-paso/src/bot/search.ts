@@ -276,6 +276,13 @@ function bestStep(search: Search, s: ElPasoState): Step {
         values[i] = judged(search, s) + gain;
         continue;
       }
+      // A hire, a purchase or a building: the state its trial is judged as (printed-results.ts),
+      // evaluated without being kept (nothing else reaches it).
+      const seen = light.seen(option);
+      if (seen !== null) {
+        values[i] = evaluate(search.belief, seen, search.horizon, search.weights);
+        continue;
+      }
     }
     const trial = tryOption(search, s, trials, i);
     if (!trial) continue;

@@ -5,7 +5,7 @@ import { perform } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
-import { resultSeen } from "./printed-results.ts";
+import { frameResultSeen, resultSeen } from "./printed-results.ts";
 import { recordedDecisions } from "./recorded-decisions.ts";
 import { sameValue } from "./reuse.ts";
 import { newSearch, pruned, stillMyTurn, trialsOf, tryOption } from "./search.ts";
@@ -13,7 +13,7 @@ import { WEIGHTS, horizonAt } from "./weights.ts";
 
 const openBreeds = (s: ElPasoState): string[] => MARKET_BREEDS.filter((b) => s.market[b].length > 0);
 
-describe("a hire, a purchase and a building valued without the rules' trial", () => {
+describe("a hire, a purchase, a building and the frames they open valued without the rules' trial", () => {
   it("makes the state the evaluation reads as the rules' trial leaves it, and judges it the same", () => {
     // Every frame of printed actions the trials of a move's destinations reach, two steps deep, in
     // games of 2, 3 and 4 players: the options the greedy step values so.
@@ -34,9 +34,33 @@ describe("a hire, a purchase and a building valued without the rules' trial", ()
         const keep = pruned(here.options, s);
         here.options.forEach((option, i) => {
           if ((keep !== null && !keep[i]) || option.type === "exchange" || option.type === "bonus" || option.type === "auxExchange") return;
-          if (option.type === "move" || option.type === "train") {
+          if (option.type === "move" || option.type === "train" || option.type === "act" || option.type === "hire") {
+            // Into a destination, a train card's actions, and the frames an action opens (an
+            // auxiliary action's, a second hire's).
             const trial = tryOption(search, s, trials, i);
-            if (trial) walk(trial.state, depth + 1);
+            const opened = trial?.state.stack.at(-1)?.kind;
+            if (trial && (option.type === "move" || option.type === "train" || opened === "aux" || opened === "hireSecond")) walk(trial.state, depth + 1);
+            if (option.type !== "hire") return;
+          }
+          if ((top?.kind === "aux" && option.type === "aux") || (top?.kind === "hireSecond" && option.type === "hireSecond")) {
+            const made = frameResultSeen(s, seat, option);
+            const copy = trialCopy(s, seat);
+            perform(copy, seat, option);
+            freezeChanged(copy, s);
+            if (made === null) {
+              expect((option.type === "aux" && option.aux > 2) || s.stack.at(-2)?.kind !== "actions").toBe(true);
+              return;
+            }
+            // Alone on the stack, or over the end of an El Paso visit, its close may end the turn: the rules'.
+            expect(frameResultSeen({ ...s, stack: [top] }, seat, option)).toBeNull();
+            expect(frameResultSeen({ ...s, stack: [{ kind: "elPasoFinish", endsGameForPlayer: false }, top] } as ElPasoState, seat, option)).toBeNull();
+            // The frame closed or stayed, and the frame of actions below is what the rules left on top.
+            expect(stillMyTurn(search, copy)).toBe(true);
+            expect(copy.stack.at(-1)?.kind === top.kind || copy.stack.at(-1)?.kind === "actions").toBe(true);
+            expect(sameValue(made.players[seat], copy.players[seat])).toBe(true);
+            expect(evaluate(belief, made, search.horizon, WEIGHTS)).toBe(evaluate(belief, copy, search.horizon, WEIGHTS));
+            const key = option.type === "aux" ? `aux ${option.aux}` : option.type;
+            kinds.set(key, (kinds.get(key) ?? 0) + 1);
             return;
           }
           if (top?.kind !== "actions" || (option.type !== "hire" && option.type !== "buy" && option.type !== "build")) return;
@@ -71,6 +95,8 @@ describe("a hire, a purchase and a building valued without the rules' trial", ()
     }
     // Measured: 458 hires, 118 purchases and 148 with wild cowboys, 700 buildings, 179 upgrades (6 games).
     for (const kind of ["hire", "buy", "buy wild", "build", "upgrade"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(50);
+    // Measured: 174 auxiliary actions of money, 107 of a certificate, 422 second hires.
+    for (const kind of ["aux 1", "aux 2", "hireSecond"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(50);
     expect(closing).toBeGreaterThan(20);
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
 import { evaluate } from "./evaluate.ts";
+import { frameResultSeen } from "./printed-results.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
 import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
@@ -257,6 +258,8 @@ function bestStep(search: Search, s: ElPasoState): Step {
   // (step-gains.ts): a trial is made only for the option the step takes.
   const top = s.stack.at(-1);
   const light = top?.kind === "actions" && stillMyTurn(search, s) ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
+  // So too an auxiliary action or a second hire in the frame a printed action opened (printed-results.ts).
+  const frames = (top?.kind === "aux" || top?.kind === "hireSecond") && stillMyTurn(search, s);
   for (let i = 0; i < options.length; i++) {
     values.push(-Infinity);
     const option = options[i]!;
@@ -279,6 +282,13 @@ function bestStep(search: Search, s: ElPasoState): Step {
       // A hire, a purchase or a building: the state its trial is judged as (printed-results.ts),
       // evaluated without being kept (nothing else reaches it).
       const seen = light.seen(option);
+      if (seen !== null) {
+        values[i] = evaluate(search.belief, seen, search.horizon, search.weights);
+        continue;
+      }
+    }
+    if (frames && trials.made[i] === undefined) {
+      const seen = frameResultSeen(s, search.belief.seat, option);
       if (seen !== null) {
         values[i] = evaluate(search.belief, seen, search.horizon, search.weights);
         continue;

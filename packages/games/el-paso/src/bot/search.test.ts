@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SPACE_COST } from "../data.ts";
 import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
@@ -170,6 +171,40 @@ describe("the search", () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("tries each building, purchase and train card with the fewest wild workers, a new building on its cheapest free space", () => {
+    let wild = 0;
+    let spaces = 0;
+    for (const [view, prompt] of positions(["actions"], 6)) {
+      const state = beliefFromView(view, prompt.seat).state;
+      const keep = pruned(prompt.options, state);
+      const target = (o: (typeof prompt.options)[number]): string => JSON.stringify({ ...o, wild: undefined, node: o.type === "build" && !state.board[o.node] ? undefined : (o as { node?: string }).node });
+      // By what it takes (a new building by its type, wherever): the options kept, and all of them.
+      const kept = new Map<string, typeof prompt.options>();
+      const all = new Map<string, typeof prompt.options>();
+      prompt.options.forEach((o, i) => {
+        if (o.type !== "build" && o.type !== "buy" && o.type !== "train") {
+          expect(keep === null || keep[i]).toBe(true);
+          return;
+        }
+        all.set(target(o), [...(all.get(target(o)) ?? []), o]);
+        if (keep === null || keep[i]) kept.set(target(o), [...(kept.get(target(o)) ?? []), o]);
+      });
+      for (const [key, options] of all) {
+        const least = Math.min(...options.map((o) => (o as { wild: number }).wild));
+        const cheapest = Math.min(...options.map((o) => (o.type === "build" && !state.board[o.node] ? SPACE_COST[o.node]! : 0)));
+        const chosen = kept.get(key) ?? [];
+        // One option kept: the fewest wild workers, and for a new building the cheapest space.
+        expect(chosen.length).toBe(1);
+        expect((chosen[0] as { wild: number }).wild).toBe(least);
+        if (chosen[0]!.type === "build" && !state.board[chosen[0]!.node]) expect(SPACE_COST[chosen[0]!.node]).toBe(cheapest);
+        if (options.some((o) => (o as { wild: number }).wild > least)) wild++;
+        if (new Set(options.map((o) => (o as { node?: string }).node)).size > 1) spaces++;
+      }
+    }
+    expect(wild).toBeGreaterThan(20);
+    expect(spaces).toBeGreaterThan(20);
   }, 60_000);
 
   it("takes the delivery that playing each one out with its post's reward takes, or one nearly as good", () => {

@@ -12,17 +12,22 @@ import {
   AUX1_MONEY,
   AUX1_MONEY_UPGRADED,
   BUILDER_BONUS_COST,
+  BUILDING_ACTIONS,
   DISC_DATA,
   type DiscId,
+  EL_PASO,
   ENGINEER_BONUS,
   MAX_CERTIFICATES,
+  NEUTRAL_ACTIONS,
+  type NodeId,
   POST_DATA,
   type PostId,
   WILD_BONUS,
   type WorkerType,
+  isKind,
   workerOf,
 } from "../data.ts";
-import { type ElPasoAction, OBJ_PILE, cleared, handSize } from "../prompts.ts";
+import { type ElPasoAction, OBJ_PILE, cleared, countWorkers, destinations, handSize } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { PLACEHOLDER } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
@@ -340,4 +345,78 @@ export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): E
     workers,
   });
   return stateWith(s, players, s.posts, s.stack, s.active, s.turnCount);
+}
+
+/**
+ * A move to a location other than El Paso, as the rules carry it out (rules.ts perform "move" and
+ * `arrive`): the move's frame closes, the cowboys its steps beyond the limit need go from the
+ * worker area to the discard pile, the herder stands on the location, and its actions' frame opens
+ * (a neutral building's, the seat's own building's, or another seat's, which offers the auxiliary
+ * actions only). Made without the rules' copy: a move's destinations were a quarter of the trials
+ * still made through the rules (0.8 an action), each the first trial of a destination's play-out.
+ * Null for El Paso (its money, the Simmental taken and the end of the game are the rules'), and
+ * for a move the rules would refuse (search.test checks each state against the rules' trial).
+ */
+export function moved(s: ElPasoState, seat: number, to: NodeId): ElPasoState | null {
+  const frame = s.stack.at(-1);
+  if (frame?.kind !== "move" || to === EL_PASO || s.phase.kind !== "turn" || s.active !== seat) return null;
+  const tile = s.board[to];
+  if (tile === undefined) return null;
+  const me = s.players[seat]!;
+  let workers = me.workers;
+  let discard = me.discard;
+  if (!frame.first) {
+    if (me.herder === null) return null;
+    const steps = destinations(s, me.herder as NodeId, frame.max + countWorkers(me, "COW")).get(to);
+    if (steps === undefined) return null;
+    const cowboys = Math.max(0, steps - frame.max);
+    if (cowboys > 0) {
+      const area: string[] = [];
+      for (let i = 0; i < workers.length; i++) area.push(workers[i]!);
+      const pile: string[] = [];
+      for (let i = 0; i < discard.length; i++) pile.push(discard[i]!);
+      for (let k = 0; k < cowboys; k++) {
+        let at = -1;
+        for (let i = 0; i < area.length && at < 0; i++) if (isKind(area[i]!, "COW")) at = i;
+        if (at < 0) return null;
+        pile.push(area.splice(at, 1)[0]!);
+      }
+      workers = area;
+      discard = pile;
+    }
+  }
+  let opened: ElPasoState["stack"][number];
+  if (tile.kind === "neutral") {
+    const specs = NEUTRAL_ACTIONS[tile.id];
+    opened = { kind: "actions", source: tile.id, specs, used: unusedFlags(specs.length), location: "full" };
+  } else if (tile.owner === seat) {
+    const side = s.buildingSides[String(tile.type)]!;
+    const specs = BUILDING_ACTIONS[`${tile.type}${side}`];
+    opened = { kind: "actions", source: `CB${tile.type}${side}`, specs, used: unusedFlags(specs.length), location: "full" };
+  } else opened = { kind: "actions", source: `CB${tile.type}${s.buildingSides[String(tile.type)]}`, specs: [], used: [], location: "auxOnly" };
+  const stack: ElPasoState["stack"] = [];
+  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
+  stack.push(opened);
+  const entry: PlayerState = {
+    money: me.money,
+    tokens: me.tokens,
+    certs: me.certs,
+    discs: me.discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard,
+    workers,
+    herder: to,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+  const players = [...s.players];
+  players[seat] = entry;
+  return stateWith(s, players, s.posts, stack, s.active, s.turnCount);
+}
+
+function unusedFlags(n: number): boolean[] {
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) out.push(false);
+  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SPACE_COST } from "../data.ts";
+import { EL_PASO, SPACE_COST } from "../data.ts";
 import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
@@ -9,7 +9,7 @@ import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
@@ -95,6 +95,36 @@ describe("the search", () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("makes a move's arrival at a location as the rules make it", () => {
+    const kinds = new Map<string, number>();
+    for (const [view, prompt] of positions(["move"], 4)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      for (const option of prompt.options) {
+        if (option.type !== "move") continue;
+        const made = moved(state, seat, option.to);
+        if (made === null) {
+          // El Paso's arrival is the rules' (its money, the Simmental, the end of the game).
+          expect(option.to).toBe(EL_PASO);
+          continue;
+        }
+        const copy = trialCopy(state, seat);
+        perform(copy, seat, option);
+        freezeChanged(copy, state);
+        // Every part, keys in the same order: the next decision compares its table with it (reuse.ts).
+        expect(sameValue(made, copy)).toBe(true);
+        const tile = state.board[option.to]!;
+        const before = state.players[seat]!;
+        const kind = tile.kind === "neutral" ? "neutral" : tile.owner === seat ? "own" : "other";
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        if (before.herder === null) kinds.set("first", (kinds.get("first") ?? 0) + 1);
+        if (made.players[seat]!.workers.length < before.workers.length) kinds.set("cowboys", (kinds.get("cowboys") ?? 0) + 1);
+      }
+    }
+    for (const kind of ["neutral", "own", "other", "first", "cowboys"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(10);
   }, 60_000);
 
   it("makes a delivery's state as the rules make it", () => {

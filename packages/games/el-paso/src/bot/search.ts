@@ -16,7 +16,7 @@ import { evaluate } from "./evaluate.ts";
 import { frameResultSeen } from "./printed-results.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
-import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
 
@@ -187,6 +187,10 @@ function newTrial(search: Search, state: ElPasoState, option: ElPasoAction): Tri
   if ((option.type === "done" || option.type === "act" || option.type === "hire" || option.type === "tile") && rewardEndsTurnQuietly(state, seat)) {
     const ended = rewardEnded(state, seat, option);
     if (ended !== null) return { state: ended, bonus: 0 };
+  }
+  if (option.type === "move") {
+    const arrival = moved(state, seat, option.to);
+    if (arrival !== null) return { state: arrival, bonus: 0 };
   }
   const copy = trialCopy(state, seat);
   try {

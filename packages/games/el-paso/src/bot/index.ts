@@ -34,9 +34,11 @@
  * the caller keeps one: the decisions stay the same, and most of them find their step made.
  *
  * Where its time goes (7 Dec 2026, 60 seeded 2-player games with the seat's memory): per action
- * 6.9 evaluations (~2.2 µs each: deliveries ~0.9, objectives ~0.6, holdings ~0.6), 7.4 trial
- * states of which 4.5 through the rules and the rest without (quiet-trials.ts), 2.2 greedy steps
- * with their prompts, and per decision the belief and the carried search's check. By decision: a
+ * 6.5 evaluations (~2 µs each: deliveries, objectives and holdings each counted anew in about 4 of
+ * them), 6.0 trial states of which 3.2 through the rules and the rest without (quiet-trials.ts),
+ * and 1.0 state judged as an option's trial would be without making it (printed-results.ts), 2.0
+ * greedy steps with their prompts, and per decision the belief and the carried search's check
+ * (a CPU profile of the simulator: the bot ~54 % of it, a move's first steps ~32 %). By decision: a
  * turn's move ~60 % (each destination's first step: ~3.2 arrivals at a location, ~4 evaluations
  * each, and ~0.4 at El Paso, a whole delivery step of ~15), a location's actions ~15 % (carried),
  * a delivery ~12 %. Most of a move's arrivals are not where the bot goes, but no cheap estimate
@@ -142,12 +144,14 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
 
 /**
  * Whether the greedy step may have valued `option` without its trial while the turn goes on after
- * it: a printed action (step-gains.ts) or a `done` that only closes a frame (search.ts
- * `closesQuietly`). Its trial is made once it is chosen, so that the next decision of the turn may
+ * it: a printed action (step-gains.ts, printed-results.ts), an auxiliary action or second hire in
+ * the frame a printed action opened (printed-results.ts) or a `done` that only closes a frame
+ * (search.ts `closesQuietly`). Its trial is made once it is chosen, so that the next decision of the turn may
  * find this search. (An auxiliary action valued so ends the turn: no next decision to serve.)
  */
 function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
-  return option.type === "act" || option.type === "actBreed" || (option.type === "done" && closesQuietly(state)) || (option.type === "bonus" && state.stack.at(-1)?.kind === "deliver");
+  const t = option.type;
+  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || (t === "aux" && state.stack.at(-1)?.kind === "aux") || (t === "done" && closesQuietly(state)) || (option.type === "bonus" && state.stack.at(-1)?.kind === "deliver");
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */

@@ -12,17 +12,22 @@ import {
   AUX1_MONEY,
   AUX1_MONEY_UPGRADED,
   BUILDER_BONUS_COST,
+  BUILDING_ACTIONS,
   DISC_DATA,
   type DiscId,
+  EL_PASO,
   ENGINEER_BONUS,
   MAX_CERTIFICATES,
+  NEUTRAL_ACTIONS,
+  type NodeId,
   POST_DATA,
   type PostId,
   WILD_BONUS,
   type WorkerType,
+  isKind,
   workerOf,
 } from "../data.ts";
-import { type ElPasoAction, OBJ_PILE, cleared, handSize } from "../prompts.ts";
+import { type ElPasoAction, OBJ_PILE, cleared, countWorkers, destinations, handSize } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { PLACEHOLDER } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
@@ -67,8 +72,50 @@ function turnEnded(s: ElPasoState, seat: number, entry: PlayerState, posts: ElPa
   const players = [...s.players];
   players[seat] = Object.freeze(entry);
   Object.freeze(players);
-  // The keys in the state's order: `posts` and the rest replace those of `s` in place.
-  return Object.freeze({ ...s, players, posts, stack: EMPTY_STACK, active: (s.active + 1) % s.seats, turnCount: s.turnCount + 1 });
+  return Object.freeze(stateWith(s, players, posts, EMPTY_STACK, (s.active + 1) % s.seats, s.turnCount + 1));
+}
+
+/**
+ * `s` with these parts replaced, its fields listed in the order of the belief's and the trials'
+ * states (belief.ts `beliefFromView`, `trialCopy`), not `{ ...s, … }`: the spread of a whole state
+ * took V8's slow path, and the quiet trials' spreads were ~2 % of the simulator's time (a CPU
+ * profile; issue #14). A state with a solo opponent (never the bot's) is spread as before.
+ */
+export function stateWith(
+  s: ElPasoState,
+  players: ElPasoState["players"],
+  posts: ElPasoState["posts"],
+  stack: ElPasoState["stack"],
+  active: number,
+  turnCount: number,
+  board: ElPasoState["board"] = s.board,
+  market: ElPasoState["market"] = s.market,
+): ElPasoState {
+  if (s.sue !== undefined) return { ...s, players, board, posts, market, stack, active, turnCount };
+  return {
+    seats: s.seats,
+    options: s.options,
+    rng: s.rng,
+    phase: s.phase,
+    active,
+    stack,
+    players,
+    board,
+    posts,
+    market,
+    workerSupply: s.workerSupply,
+    simmentals: s.simmentals,
+    buildingStacks: s.buildingStacks,
+    buildingSides: s.buildingSides,
+    trainSides: s.trainSides,
+    objDisplay: s.objDisplay,
+    bonDisplay: s.bonDisplay,
+    objPile: s.objPile,
+    bonPile: s.bonPile,
+    box: s.box,
+    end: s.end,
+    turnCount,
+  };
 }
 const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 
@@ -110,7 +157,7 @@ export function delivered(s: ElPasoState, seat: number, post: PostId, disc: Disc
   const stack: ElPasoState["stack"] = [];
   for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
   stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
-  return { ...s, players, posts, stack };
+  return stateWith(s, players, posts, stack, s.active, s.turnCount);
 }
 
 function discsWithout(me: PlayerState, disc: DiscId): DiscId[] {
@@ -157,15 +204,44 @@ function closesElPaso(s: ElPasoState, seat: number, kind: string, size: number):
  * the discard pile, the draw pile's first placeholders the new hand (`closesElPaso`).
  */
 function handDrawn(me: PlayerState, changed: Omit<SeatChanges, "hand" | "draw" | "discard">): PlayerState {
-  const size = handSize({ ...me, discs: changed.discs });
+  // The hand size reads the discs alone (the disc just delivered may be the one that raises it);
+  // a spread of the whole entry for it was a slow path of V8's.
+  const size = handSize({ discs: changed.discs } as PlayerState);
+  const piles = pilesDrawn(me, size);
+  return seatEntry(me, { money: changed.money, certs: changed.certs, discs: changed.discs, hand: piles.hand, draw: piles.draw, discard: piles.discard, workers: changed.workers, objectives: changed.objectives });
+}
+
+/**
+ * The three piles once the hand is discarded and `size` cards drawn, the last ones again when they
+ * are made from the very same (frozen) piles: a delivery step ends the turn quietly for every
+ * post's reward and every disc to P00 (1.3 a simulated action), all from the same hand, draw and
+ * discard piles, which `delivered` leaves as they are. Shared, they cost no new lists, and the
+ * evaluation's sums that are kept by the lists they read (holdings, objectives, deliveries:
+ * evaluate.ts) serve again instead of being counted anew for each such state (issue #14).
+ */
+function pilesDrawn(me: PlayerState, size: number): Piles {
+  const last = LAST_PILES;
+  if (last.piles !== null && me.hand === last.hand && me.draw === last.draw && me.discard === last.discard && size === last.size) return last.piles;
   const hand: string[] = [];
   const draw: string[] = [];
   for (let i = 0; i < me.draw.length; i++) (i < size ? hand : draw).push(me.draw[i]!);
   const discard: string[] = [];
   for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
   for (let i = 0; i < me.hand.length; i++) discard.push(me.hand[i]!);
-  return seatEntry(me, { ...changed, hand: Object.freeze(hand) as string[], draw: Object.freeze(draw) as string[], discard: Object.freeze(discard) as string[] });
+  const piles: Piles = { hand: Object.freeze(hand) as string[], draw: Object.freeze(draw) as string[], discard: Object.freeze(discard) as string[] };
+  last.hand = me.hand;
+  last.draw = me.draw;
+  last.discard = me.discard;
+  last.size = size;
+  last.piles = piles;
+  return piles;
 }
+interface Piles {
+  hand: PlayerState["hand"];
+  draw: PlayerState["draw"];
+  discard: PlayerState["discard"];
+}
+const LAST_PILES: { hand: readonly string[] | null; draw: readonly string[] | null; discard: readonly string[] | null; size: number; piles: Piles | null } = { hand: null, draw: null, discard: null, size: 0, piles: null };
 
 /**
  * Whether a delivery in `s` to a post without a reward (P00) ends the turn where the evaluation
@@ -173,7 +249,7 @@ function handDrawn(me: PlayerState, changed: Omit<SeatChanges, "hand" | "draw" |
  */
 export function deliveryEndsTurnQuietly(s: ElPasoState, seat: number, disc: DiscId): boolean {
   const me = s.players[seat];
-  return me !== undefined && closesElPaso(s, seat, "deliver", handSize({ ...me, discs: discsWithout(me, disc) }));
+  return me !== undefined && closesElPaso(s, seat, "deliver", handSize({ discs: discsWithout(me, disc) } as PlayerState));
 }
 
 /**
@@ -268,5 +344,79 @@ export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): E
     discard: [...me.discard, card!],
     workers,
   });
-  return { ...s, players };
+  return stateWith(s, players, s.posts, s.stack, s.active, s.turnCount);
+}
+
+/**
+ * A move to a location other than El Paso, as the rules carry it out (rules.ts perform "move" and
+ * `arrive`): the move's frame closes, the cowboys its steps beyond the limit need go from the
+ * worker area to the discard pile, the herder stands on the location, and its actions' frame opens
+ * (a neutral building's, the seat's own building's, or another seat's, which offers the auxiliary
+ * actions only). Made without the rules' copy: a move's destinations were a quarter of the trials
+ * still made through the rules (0.8 an action), each the first trial of a destination's play-out.
+ * Null for El Paso (its money, the Simmental taken and the end of the game are the rules'), and
+ * for a move the rules would refuse (search.test checks each state against the rules' trial).
+ */
+export function moved(s: ElPasoState, seat: number, to: NodeId): ElPasoState | null {
+  const frame = s.stack.at(-1);
+  if (frame?.kind !== "move" || to === EL_PASO || s.phase.kind !== "turn" || s.active !== seat) return null;
+  const tile = s.board[to];
+  if (tile === undefined) return null;
+  const me = s.players[seat]!;
+  let workers = me.workers;
+  let discard = me.discard;
+  if (!frame.first) {
+    if (me.herder === null) return null;
+    const steps = destinations(s, me.herder as NodeId, frame.max + countWorkers(me, "COW")).get(to);
+    if (steps === undefined) return null;
+    const cowboys = Math.max(0, steps - frame.max);
+    if (cowboys > 0) {
+      const area: string[] = [];
+      for (let i = 0; i < workers.length; i++) area.push(workers[i]!);
+      const pile: string[] = [];
+      for (let i = 0; i < discard.length; i++) pile.push(discard[i]!);
+      for (let k = 0; k < cowboys; k++) {
+        let at = -1;
+        for (let i = 0; i < area.length && at < 0; i++) if (isKind(area[i]!, "COW")) at = i;
+        if (at < 0) return null;
+        pile.push(area.splice(at, 1)[0]!);
+      }
+      workers = area;
+      discard = pile;
+    }
+  }
+  let opened: ElPasoState["stack"][number];
+  if (tile.kind === "neutral") {
+    const specs = NEUTRAL_ACTIONS[tile.id];
+    opened = { kind: "actions", source: tile.id, specs, used: unusedFlags(specs.length), location: "full" };
+  } else if (tile.owner === seat) {
+    const side = s.buildingSides[String(tile.type)]!;
+    const specs = BUILDING_ACTIONS[`${tile.type}${side}`];
+    opened = { kind: "actions", source: `CB${tile.type}${side}`, specs, used: unusedFlags(specs.length), location: "full" };
+  } else opened = { kind: "actions", source: `CB${tile.type}${s.buildingSides[String(tile.type)]}`, specs: [], used: [], location: "auxOnly" };
+  const stack: ElPasoState["stack"] = [];
+  for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
+  stack.push(opened);
+  const entry: PlayerState = {
+    money: me.money,
+    tokens: me.tokens,
+    certs: me.certs,
+    discs: me.discs,
+    hand: me.hand,
+    draw: me.draw,
+    discard,
+    workers,
+    herder: to,
+    objectives: me.objectives,
+    bonuses: me.bonuses,
+  };
+  const players = [...s.players];
+  players[seat] = entry;
+  return stateWith(s, players, s.posts, stack, s.active, s.turnCount);
+}
+
+function unusedFlags(n: number): boolean[] {
+  const out: boolean[] = [];
+  for (let i = 0; i < n; i++) out.push(false);
+  return out;
 }

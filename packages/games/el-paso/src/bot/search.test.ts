@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EL_PASO, SPACE_COST } from "../data.ts";
 import { type ElPasoPrompt, currentPrompt } from "../prompts.ts";
 import { perform } from "../rules.ts";
 import type { ElPasoView } from "../view.ts";
@@ -8,7 +9,7 @@ import { postFacts } from "./board.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
@@ -96,6 +97,36 @@ describe("the search", () => {
     expect(checked).toBeGreaterThan(30);
   }, 60_000);
 
+  it("makes a move's arrival at a location as the rules make it", () => {
+    const kinds = new Map<string, number>();
+    for (const [view, prompt] of positions(["move"], 4)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      for (const option of prompt.options) {
+        if (option.type !== "move") continue;
+        const made = moved(state, seat, option.to);
+        if (made === null) {
+          // El Paso's arrival is the rules' (its money, the Simmental, the end of the game).
+          expect(option.to).toBe(EL_PASO);
+          continue;
+        }
+        const copy = trialCopy(state, seat);
+        perform(copy, seat, option);
+        freezeChanged(copy, state);
+        // Every part, keys in the same order: the next decision compares its table with it (reuse.ts).
+        expect(sameValue(made, copy)).toBe(true);
+        const tile = state.board[option.to]!;
+        const before = state.players[seat]!;
+        const kind = tile.kind === "neutral" ? "neutral" : tile.owner === seat ? "own" : "other";
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+        if (before.herder === null) kinds.set("first", (kinds.get("first") ?? 0) + 1);
+        if (made.players[seat]!.workers.length < before.workers.length) kinds.set("cowboys", (kinds.get("cowboys") ?? 0) + 1);
+      }
+    }
+    for (const kind of ["neutral", "own", "other", "first", "cowboys"]) expect(kinds.get(kind) ?? 0).toBeGreaterThan(10);
+  }, 60_000);
+
   it("makes a delivery's state as the rules make it", () => {
     let checked = 0;
     for (const [view, prompt] of positions(["deliver"], 3)) {
@@ -170,6 +201,40 @@ describe("the search", () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("tries each building, purchase and train card with the fewest wild workers, a new building on its cheapest free space", () => {
+    let wild = 0;
+    let spaces = 0;
+    for (const [view, prompt] of positions(["actions"], 6)) {
+      const state = beliefFromView(view, prompt.seat).state;
+      const keep = pruned(prompt.options, state);
+      const target = (o: (typeof prompt.options)[number]): string => JSON.stringify({ ...o, wild: undefined, node: o.type === "build" && !state.board[o.node] ? undefined : (o as { node?: string }).node });
+      // By what it takes (a new building by its type, wherever): the options kept, and all of them.
+      const kept = new Map<string, typeof prompt.options>();
+      const all = new Map<string, typeof prompt.options>();
+      prompt.options.forEach((o, i) => {
+        if (o.type !== "build" && o.type !== "buy" && o.type !== "train") {
+          expect(keep === null || keep[i]).toBe(true);
+          return;
+        }
+        all.set(target(o), [...(all.get(target(o)) ?? []), o]);
+        if (keep === null || keep[i]) kept.set(target(o), [...(kept.get(target(o)) ?? []), o]);
+      });
+      for (const [key, options] of all) {
+        const least = Math.min(...options.map((o) => (o as { wild: number }).wild));
+        const cheapest = Math.min(...options.map((o) => (o.type === "build" && !state.board[o.node] ? SPACE_COST[o.node]! : 0)));
+        const chosen = kept.get(key) ?? [];
+        // One option kept: the fewest wild workers, and for a new building the cheapest space.
+        expect(chosen.length).toBe(1);
+        expect((chosen[0] as { wild: number }).wild).toBe(least);
+        if (chosen[0]!.type === "build" && !state.board[chosen[0]!.node]) expect(SPACE_COST[chosen[0]!.node]).toBe(cheapest);
+        if (options.some((o) => (o as { wild: number }).wild > least)) wild++;
+        if (new Set(options.map((o) => (o as { node?: string }).node)).size > 1) spaces++;
+      }
+    }
+    expect(wild).toBeGreaterThan(20);
+    expect(spaces).toBeGreaterThan(20);
   }, 60_000);
 
   it("takes the delivery that playing each one out with its post's reward takes, or one nearly as good", () => {

@@ -22,6 +22,7 @@ import { type ElPasoAction, cleared } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import { deliveriesValue } from "./deliveries.ts";
 import { BREED_INDEX, BV, holdings } from "./holdings.ts";
+import { resultSeen } from "./printed-results.ts";
 import type { Search } from "./search.ts";
 
 type ActionsFrame = Extract<ElPasoState["stack"][number], { kind: "actions" }>;
@@ -115,6 +116,11 @@ export class StepGains {
       default:
         return undefined;
     }
+  }
+
+  /** The state a hire, purchase or building is judged as, or null when it needs its trial (printed-results.ts). */
+  seen(option: ElPasoAction): ElPasoState | null {
+    return resultSeen(this.s, this.search.belief.seat, this.top, option);
   }
 
   private parts(): Deliveries {

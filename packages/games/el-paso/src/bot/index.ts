@@ -151,7 +151,7 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
  */
 function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
   const t = option.type;
-  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || (t === "aux" && state.stack.at(-1)?.kind === "aux") || (t === "done" && closesQuietly(state)) || (option.type === "bonus" && state.stack.at(-1)?.kind === "deliver");
+  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || (t === "aux" && state.stack.at(-1)?.kind === "aux") || (t === "done" && closesQuietly(state)) || (t === "bonus" && state.stack.at(-1)?.kind === "deliver");
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */

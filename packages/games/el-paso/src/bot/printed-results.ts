@@ -25,12 +25,10 @@ import {
   type NodeId,
   SPACE_COST,
   WILD_SURCHARGE,
-  type WorkerType,
-  isKind,
 } from "../data.ts";
 import { type ElPasoAction, HIRE_SECOND_PRICE, cleared } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
-import { stateWith } from "./quiet-trials.ts";
+import { seatEntry, stateWith, workersPaid } from "./quiet-trials.ts";
 
 type ActionsFrame = Extract<ElPasoState["stack"][number], { kind: "actions" }>;
 
@@ -131,41 +129,9 @@ export function frameResultSeen(s: ElPasoState, seat: number, option: ElPasoActi
   return null;
 }
 
-/**
- * The worker area and discard pile after `k` workers of `type` are paid, `wild` of them wild, as
- * rules.ts `payWorkers` moves them (each the first of its kind left, onto the discard pile in that
- * order); null when the area has too few.
- */
-function workersPaid(me: PlayerState, type: WorkerType, k: number, wild: number): { workers: string[]; discard: string[] } | null {
-  const workers: string[] = [];
-  for (let i = 0; i < me.workers.length; i++) workers.push(me.workers[i]!);
-  const discard: string[] = [];
-  for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
-  for (let n = 0; n < k; n++) {
-    const kind = n < k - wild ? type : "WLD";
-    let at = -1;
-    for (let i = 0; i < workers.length && at < 0; i++) if (isKind(workers[i]!, kind)) at = i;
-    if (at < 0) return null;
-    discard.push(workers.splice(at, 1)[0]!);
-  }
-  return { workers, discard };
-}
-
-/** The seat's entry with its money, certificates, worker area and discard pile replaced, fields in the rules' order. */
+/** The seat's entry with its money, certificates, worker area and discard pile replaced (quiet-trials.ts `seatEntry`). */
 function entry(me: PlayerState, money: number, workers: PlayerState["workers"], discard: PlayerState["discard"], certs = me.certs): PlayerState {
-  return {
-    money,
-    tokens: me.tokens,
-    certs,
-    discs: me.discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard,
-    workers,
-    herder: me.herder,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
+  return seatEntry(me, { money, certs, discs: me.discs, hand: me.hand, draw: me.draw, discard, workers });
 }
 
 /** `s` with the seat's entry, the board and the market replaced (the other parts are the evaluation's to read as they are). */

@@ -43,6 +43,8 @@ interface SeatChanges {
   workers: PlayerState["workers"];
   /** The seat's own when not given. */
   objectives?: PlayerState["objectives"];
+  /** The seat's own when not given. */
+  herder?: PlayerState["herder"];
 }
 
 /**
@@ -51,7 +53,7 @@ interface SeatChanges {
  * downstream; bench:sim el-paso, alternated). search.test checks that every quiet trial's entry
  * has exactly the rules' fields.
  */
-function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
+export function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
   return {
     money: changed.money,
     tokens: me.tokens,
@@ -61,7 +63,7 @@ function seatEntry(me: PlayerState, changed: SeatChanges): PlayerState {
     draw: changed.draw,
     discard: changed.discard,
     workers: changed.workers,
-    herder: me.herder,
+    herder: changed.herder === undefined ? me.herder : changed.herder,
     objectives: changed.objectives ?? me.objectives,
     bonuses: me.bonuses,
   };
@@ -348,6 +350,26 @@ export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): E
 }
 
 /**
+ * The worker area and discard pile after `k` workers of `type` are paid, `wild` of them wild, as
+ * rules.ts `payWorkers` moves them (each the first of its kind left, onto the discard pile in that
+ * order); null when the area has too few.
+ */
+export function workersPaid(me: PlayerState, type: WorkerType, k: number, wild: number): { workers: string[]; discard: string[] } | null {
+  const workers: string[] = [];
+  for (let i = 0; i < me.workers.length; i++) workers.push(me.workers[i]!);
+  const discard: string[] = [];
+  for (let i = 0; i < me.discard.length; i++) discard.push(me.discard[i]!);
+  for (let n = 0; n < k; n++) {
+    const kind = n < k - wild ? type : "WLD";
+    let at = -1;
+    for (let i = 0; i < workers.length && at < 0; i++) if (isKind(workers[i]!, kind)) at = i;
+    if (at < 0) return null;
+    discard.push(workers.splice(at, 1)[0]!);
+  }
+  return { workers, discard };
+}
+
+/**
  * A move to a location other than El Paso, as the rules carry it out (rules.ts perform "move" and
  * `arrive`): the move's frame closes, the cowboys its steps beyond the limit need go from the
  * worker area to the discard pile, the herder stands on the location, and its actions' frame opens
@@ -371,18 +393,10 @@ export function moved(s: ElPasoState, seat: number, to: NodeId): ElPasoState | n
     if (steps === undefined) return null;
     const cowboys = Math.max(0, steps - frame.max);
     if (cowboys > 0) {
-      const area: string[] = [];
-      for (let i = 0; i < workers.length; i++) area.push(workers[i]!);
-      const pile: string[] = [];
-      for (let i = 0; i < discard.length; i++) pile.push(discard[i]!);
-      for (let k = 0; k < cowboys; k++) {
-        let at = -1;
-        for (let i = 0; i < area.length && at < 0; i++) if (isKind(area[i]!, "COW")) at = i;
-        if (at < 0) return null;
-        pile.push(area.splice(at, 1)[0]!);
-      }
-      workers = area;
-      discard = pile;
+      const paid = workersPaid(me, "COW", cowboys, 0);
+      if (paid === null) return null;
+      workers = paid.workers;
+      discard = paid.discard;
     }
   }
   let opened: ElPasoState["stack"][number];
@@ -397,19 +411,7 @@ export function moved(s: ElPasoState, seat: number, to: NodeId): ElPasoState | n
   const stack: ElPasoState["stack"] = [];
   for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
   stack.push(opened);
-  const entry: PlayerState = {
-    money: me.money,
-    tokens: me.tokens,
-    certs: me.certs,
-    discs: me.discs,
-    hand: me.hand,
-    draw: me.draw,
-    discard,
-    workers,
-    herder: to,
-    objectives: me.objectives,
-    bonuses: me.bonuses,
-  };
+  const entry = seatEntry(me, { money: me.money, certs: me.certs, discs: me.discs, hand: me.hand, draw: me.draw, discard, workers, herder: to });
   const players = [...s.players];
   players[seat] = entry;
   return stateWith(s, players, s.posts, stack, s.active, s.turnCount);

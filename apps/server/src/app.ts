@@ -56,8 +56,8 @@ export interface SaloonServerConfig {
   store: MatchStore;
   /** The database's `pg` pool (Database.pool), if it has one: accepted moves are written through it (ActionWriter). */
   pool?: ActionWriterOptions["pool"];
-  /** Whether the pool's database keeps named statements (PostgreSQL: ActionWriterOptions.namedStatements). */
-  namedStatements?: boolean;
+  /** How the pool's database is sent the insert of moves (ActionWriterOptions.statements: PostgreSQL "named", PGlite "executed"). */
+  statements?: ActionWriterOptions["statements"];
   /**
    * Redis shared by several server processes (presence, matchmaking, the lobby): redis-parts.ts
    * `redisParts(url)`. Without it this process is the only one on its database, and at start it
@@ -113,7 +113,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     flushMs: config.flushMs ?? 3,
     owner: () => matchMaker.processId,
     onBatch: (rows, roundTripMs, waitedMs) => moveTiming.batch(rows, roundTripMs, waitedMs),
-    ...(config.pool ? { pool: config.pool, namedStatements: config.namedStatements ?? false } : {}),
+    ...(config.pool ? { pool: config.pool, statements: config.statements ?? "unnamed" } : {}),
   });
   const recoveries = new Map<string, ResumableMatch>();
   const running = new Map<string, TableRoom>();

@@ -89,7 +89,7 @@ const trustProxy = process.env.TRUST_PROXY === "1" || process.env.TRUST_PROXY ==
 const redisUrl = process.env.REDIS_URL || undefined;
 const publicAddress = process.env.PUBLIC_ADDRESS || (redisUrl ? `127.0.0.1:${port}` : undefined);
 const redis = redisUrl ? await (await import("./redis-parts.ts")).redisParts(redisUrl) : undefined;
-const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, namedStatements: databaseConfig.kind === "postgres", redis, publicAddress, rebuildSliceMs });
+const server = createSaloonServer({ games, botDelayMs, rateLimit, budgets: { matchmakePerAddress, createsPerAddress }, trustProxy, logger, webDist, store, pool: database.pool, statements: databaseConfig.kind === "postgres" ? "named" : "executed", redis, publicAddress, rebuildSliceMs });
 
 installProcessGuards(logger);
 

@@ -11,7 +11,7 @@ const cases = testDatabases().flatMap((database) => (["pg pool", "Prisma"] as co
 describe.each(cases)("group commit of actions on $name, through $via", ({ database, via }) => {
   let db: Awaited<ReturnType<typeof database.open>>;
   const makeWriter = (prisma: typeof db.prisma, logger?: ConstructorParameters<typeof ActionWriter>[1], options: ActionWriterOptions = {}) =>
-    new ActionWriter(prisma, logger, via === "pg pool" ? { ...options, pool: options.pool ?? db.pool!, namedStatements: db.config.kind === "postgres" } : options);
+    new ActionWriter(prisma, logger, via === "pg pool" ? { ...options, pool: options.pool ?? db.pool!, statements: db.config.kind === "postgres" ? "named" : "executed" } : options);
   let store: MatchStore;
   const matchIds = Array.from({ length: 40 }, (_, i) => `gc-${i}`);
 
@@ -174,14 +174,25 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
     expect(await db.prisma.matchAction.count({ where: { matchId: "gc-3", index: { gte: 300 } } })).toBe(3);
   });
 
-  /** The database's pool, with `before` run on each query's text and values first (it may wait, or throw). */
+  /**
+   * The database's pool, with `before` run on each query's text and values first (it may wait, or
+   * throw). An EXECUTE of the prepared insert (statements "executed", PGlite) is shown to `before`
+   * as the insert it runs, its quoted literals as the values.
+   */
   const poolSeeing = (before: (text: string, values: unknown[]) => Promise<void> | void): QueryPool => ({
     async query(query: string | { name: string; text: string; values: unknown[] }, given?: unknown[]) {
-      const { text, values } = typeof query === "string" ? { text: query, values: given ?? [] } : query;
+      const { text, values } = typeof query === "string" ? asInsert(query, given ?? []) : query;
       await before(text, values);
       return typeof query === "string" ? db.pool!.query(query, given) : db.pool!.query(query);
     },
   });
+
+  const asInsert = (text: string, values: unknown[]): { text: string; values: unknown[] } => {
+    const executed = /^EXECUTE saloon_insert_matchaction_\w+\((.*)\)$/s.exec(text);
+    if (!executed) return { text, values };
+    const literals = [...executed[1]!.matchAll(/E'((?:[^'\\]|''|\\\\)*)'/gs)].map((m) => m[1]!.replaceAll("''", "'").replaceAll("\\\\", "\\"));
+    return { text: 'INSERT INTO "MatchAction" (executed)', values: literals };
+  };
 
   /** A pool whose action inserts wait until the test lets them go; `sent` lists each batch's rows as "match#index". */
   const heldPool = () => {
@@ -218,6 +229,45 @@ describe.each(cases)("group commit of actions on $name, through $via", ({ databa
       expect(await db.prisma.matchAction.count({ where: { matchId: { in: ["gc-34", "gc-35"] }, index: { gte: 700 } } })).toBe(3);
     } finally {
       await single.end();
+    }
+  });
+
+  it.runIf(via === "pg pool")("writes through a statement prepared by SQL and run by EXECUTE, prepared again when the session has lost it", async () => {
+    // One connection (PGlite's pool has only one), so the statements its session keeps are known.
+    const single = database.name === "PostgreSQL" ? new pg.Pool({ connectionString: (db.config as { url: string }).url, max: 1 }) : db.pool!;
+    try {
+      await single.query("DEALLOCATE ALL");
+      const verbs: string[] = [];
+      const counting: QueryPool = {
+        query: ((query: string | { name: string; text: string; values: unknown[] }, given?: unknown[]) => {
+          verbs.push((typeof query === "string" ? query : query.text).split(" ")[0]!);
+          return typeof query === "string" ? single.query(query, given) : single.query(query);
+        }) as QueryPool["query"],
+      };
+      const prepared = () => verbs.filter((verb) => verb === "PREPARE").length;
+      const writer = new ActionWriter(db.prisma, undefined, { pool: counting, statements: "executed", flushMs: 1 });
+      await Promise.all([writer.append(row("gc-36", 700)), writer.append(row("gc-37", 700))]);
+      await writer.append(row("gc-36", 701));
+      // Prepared at the first batch only: EXECUTE (not known yet), PREPARE, EXECUTE, then EXECUTE.
+      expect(prepared()).toBe(1);
+      expect(verbs.filter((verb) => verb === "EXECUTE")).toHaveLength(3);
+      const { rows } = await single.query("SELECT name FROM pg_prepared_statements WHERE name LIKE 'saloon%'");
+      expect(rows.map((r: { name: string }) => r.name)).toEqual(["saloon_insert_matchaction_any"]);
+      // A session that forgot it (the database restarted, another client cleared it): prepared again.
+      await single.query("DEALLOCATE ALL");
+      await writer.append(row("gc-37", 701));
+      expect(prepared()).toBe(2);
+      // What the database refuses is still refused for its table alone, and the writer goes on.
+      // (PGlite's socket server once left the batch after such a refusal unanswered: "named".)
+      const refused = writer.append(row("no-such-match", 0)).catch((error: unknown) => error);
+      await writer.append(row("gc-37", 702));
+      expect(await refused).toBeInstanceOf(ActionRefused);
+      await writer.append(row("gc-36", 703));
+      await writer.close();
+      const stored = await db.prisma.matchAction.findMany({ where: { matchId: { in: ["gc-36", "gc-37"] }, index: { gte: 700 } }, orderBy: [{ matchId: "asc" }, { index: "asc" }] });
+      expect(stored.map((r) => `${r.matchId}#${r.index}`)).toEqual(["gc-36#700", "gc-36#701", "gc-36#703", "gc-37#700", "gc-37#701", "gc-37#702"]);
+    } finally {
+      if (single !== db.pool) await single.end();
     }
   });
 

@@ -68,7 +68,7 @@ export class ActionRefused extends Error {
 
 /** What the writer needs of a `pg` pool: a query by text, and a named (prepared) one. */
 export interface QueryPool {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   query(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
@@ -94,12 +94,19 @@ export interface ActionWriterOptions {
    */
   pool?: QueryPool;
   /**
-   * Through the pool, the insert as a named statement: each connection parses and plans it once
-   * instead of at every batch. PostgreSQL, 1,500 batches of 5 rows: its backend's CPU 0.39 → 0.24 ms
-   * per batch, the round trip 0.68 → 0.56 ms (docs/sync-journal.md). Not on PGlite:
-   * its socket server never answered the batch after a named statement's row was refused.
+   * How the insert of a batch's actions goes through the pool, so that the database parses and
+   * plans it once rather than at every batch:
+   * - "named" (PostgreSQL): a named statement of the extended protocol, which each connection
+   *   prepares at its first use. 1,500 batches of 5 rows: the backend's CPU 0.39 → 0.24 ms a
+   *   batch, the round trip 0.68 → 0.56 ms (docs/sync-journal.md).
+   * - "executed" (PGlite): made once by SQL `PREPARE`, then each batch an `EXECUTE` of it with the
+   *   rows as one quoted literal, over the simple query protocol. PGlite's socket server never
+   *   answered the batch after a named statement's row was refused, so not "named"; and PGlite is
+   *   one session whichever connection asks, so one `PREPARE` serves all. PGlite, CPU a batch of
+   *   1 / 20 rows: 1.7 / 2.2 ms parsed and planned each time, 1.1 / 1.4 ms executed (sync-journal.md).
+   * - "unnamed" (the default): parsed and planned at every batch.
    */
-  namedStatements?: boolean;
+  statements?: "named" | "executed" | "unnamed";
   /**
    * Told of each committed batch of actions: its rows, its statement's round trip and how long
    * its oldest row waited to go out (ms). For the server's metrics line: what a move waits for.
@@ -126,6 +133,20 @@ export interface WriterStats {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+const UNDEFINED_PREPARED_STATEMENT = "26000";
+const DUPLICATE_PREPARED_STATEMENT = "42P05";
+
+const sqlState = (error: unknown): unknown => (error as { code?: unknown })?.code;
+
+/**
+ * A string as an SQL literal that means the same whatever `standard_conforming_strings` says: an
+ * escape string, its backslashes and quotes doubled. Nothing else needs escaping (JSON texts hold
+ * no NUL: storableJsonText).
+ */
+function quoteLiteral(text: string): string {
+  return `E'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
+
 /** SQLSTATE classes 22 (data) and 23 (integrity): the rows are wrong, not the connection. */
 function isRowError(error: unknown): boolean {
   const code = (error as { meta?: { code?: unknown }; code?: unknown })?.meta?.code ?? (error as { code?: unknown })?.code;
@@ -149,7 +170,7 @@ export class ActionWriter {
   private readonly retryDelayMs: number;
   private readonly owner: (() => string) | undefined;
   private readonly pool: ActionWriterOptions["pool"];
-  private readonly namedStatements: boolean;
+  private readonly statements: NonNullable<ActionWriterOptions["statements"]>;
   private readonly onBatch: ActionWriterOptions["onBatch"];
   readonly stats: WriterStats = { batches: 0, rows: 0, largestBatch: 0, failedAttempts: 0 };
 
@@ -164,7 +185,7 @@ export class ActionWriter {
     this.retryDelayMs = options.retryDelayMs ?? 50;
     this.owner = options.owner;
     this.pool = options.pool;
-    this.namedStatements = options.namedStatements ?? false;
+    this.statements = options.statements ?? "unnamed";
     this.onBatch = options.onBatch;
   }
 
@@ -443,9 +464,31 @@ export class ActionWriter {
       RETURNING "matchId", "index"`;
     // Named, its text depends on the table and on whether an owner is given, and so does its name.
     const name = `saloon-insert-${table}-${owner === undefined ? "any" : "owned"}`;
-    const query = this.pool && (this.namedStatements ? this.pool.query({ name, text, values: parameters }) : this.pool.query(text, parameters));
+    let query: Promise<{ rows: unknown[] }> | undefined;
+    if (!this.pool) query = undefined;
+    else if (this.statements === "named") query = this.pool.query({ name, text, values: parameters });
+    else if (this.statements === "executed" && parameters.every((value) => typeof value === "string")) query = this.executePrepared(this.pool, name.replaceAll("-", "_").toLowerCase(), text, parameters as string[]);
+    else query = this.pool.query(text, parameters);
     const inserted = (query ? (await query).rows : await this.prisma.$queryRawUnsafe(text, ...parameters)) as { matchId: string; index: number }[];
     return new Set(inserted.map((row) => keyOf(row.matchId, row.index)));
+  }
+
+  /**
+   * `EXECUTE name(…)` with the parameters as literals (statements "executed"), after `PREPARE`
+   * where the session does not know the statement yet: at the first batch, or after a restart of
+   * the database. Another batch preparing it meanwhile is fine.
+   */
+  private async executePrepared(pool: QueryPool, name: string, text: string, parameters: string[]): Promise<{ rows: unknown[] }> {
+    const execute = `EXECUTE ${name}(${parameters.map(quoteLiteral).join(", ")})`;
+    try {
+      return await pool.query(execute);
+    } catch (error) {
+      if (sqlState(error) !== UNDEFINED_PREPARED_STATEMENT) throw error;
+      await pool.query(`PREPARE ${name} AS ${text}`).catch((prepareError: unknown) => {
+        if (sqlState(prepareError) !== DUPLICATE_PREPARED_STATEMENT) throw prepareError;
+      });
+      return await pool.query(execute);
+    }
   }
 
   /** For each action already stored at its place: true if with the same content, false if different; absent if none is stored. */

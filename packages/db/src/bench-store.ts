@@ -65,7 +65,7 @@ async function run(label: string, config: DatabaseConfig, mode: "group" | "singl
   const ids = Array.from({ length: tables }, (_, i) => `bench-${i}`);
   for (const id of ids) await store.createMatch({ id, game: "fistful", rulesVersion: "1", options: {}, seed: id, status: "playing", createdAt: new Date(), seats: [] });
   // As the server does: through the pg pool under Prisma where there is one (not for PGlite on the main thread).
-  const writer = new ActionWriter(db.prisma, undefined, { maxInFlight, ...(db.pool ? { pool: db.pool, namedStatements: db.config.kind === "postgres" } : {}) });
+  const writer = new ActionWriter(db.prisma, undefined, { maxInFlight, ...(db.pool ? { pool: db.pool, statements: db.config.kind === "postgres" ? "named" : "executed" } : {}) });
   const latencies: number[] = [];
   const next = new Map(ids.map((id) => [id, 0]));
   const loop = stallProbe();

@@ -22,9 +22,11 @@ export type RngState = number[];
  */
 export const LEGACY_SEED_PREFIX = "fnv32:";
 
+const utf8 = new TextEncoder();
+
 /** The generator's full state from a seed: the first 128 bits of SHA-256 of its UTF-8 bytes. */
 export function seedState(seed: string): RngState {
-  const digest = sha256(new TextEncoder().encode(seed));
+  const digest = sha256(utf8.encode(seed));
   const words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
   const state = [0, 1, 2, 3].map((i) => words.getInt32(i * 4));
   // xoroshiro's one forbidden state is all zeros; then the digest's second half (2⁻¹²⁸ odds).

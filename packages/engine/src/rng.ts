@@ -26,7 +26,15 @@ const utf8 = new TextEncoder();
 
 /** The generator's full state from a seed: the first 128 bits of SHA-256 of its UTF-8 bytes. */
 export function seedState(seed: string): RngState {
-  const digest = sha256(utf8.encode(seed));
+  return stateFromDigest(sha256(utf8.encode(seed)));
+}
+
+/**
+ * The generator's full state from a SHA-256 digest: its first 128 bits. For a caller that hashes
+ * with its platform's SHA-256, several times faster than this package's portable one (the
+ * server's bots: bot-random.ts), and gets the very state `seedState` would give.
+ */
+export function stateFromDigest(digest: Uint8Array): RngState {
   const words = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
   const state = [0, 1, 2, 3].map((i) => words.getInt32(i * 4));
   // xoroshiro's one forbidden state is all zeros; then the digest's second half (2⁻¹²⁸ odds).
@@ -82,7 +90,12 @@ export function shuffleInPlace<T>(holder: { rng: RngState }, items: T[]): T[] {
  * table's, and human-readable simulator seeds go through the same hash.
  */
 export function createRandom(seed: string): Random {
-  const generator = xoroshiro128plusFromState(seedState(seed));
+  return randomFrom(seedState(seed));
+}
+
+/** A mutable Random from a generator's full state (`seedState`, `stateFromDigest`). */
+export function randomFrom(state: RngState): Random {
+  const generator = xoroshiro128plusFromState(state);
   return {
     int: (min, max) => uniformInt(generator, min, max),
     pick(items) {

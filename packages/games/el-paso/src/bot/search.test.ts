@@ -10,7 +10,7 @@ import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
 import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
-import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
+import { type Search, ENDS_TURN, complete, endsTurnQuietly, greedyStep, newSearch, pruned, stepValuesAt, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -256,6 +256,37 @@ describe("the search", () => {
     // Measured: 97 of 106 deliveries the same, 0.09 VP lost per delivery on average (6 games).
     expect(same / decisions).toBeGreaterThan(0.85);
     expect(loss / decisions).toBeLessThan(0.25);
+  }, 120_000);
+
+  it("bounds an arrival by the values its step compares, found without the step's trial, as the step itself finds them", () => {
+    let arrivals = 0;
+    for (const [view, prompt] of positions(["move"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const trials = trialsOf(search, state, prompt.options);
+      for (let i = 0; i < prompt.options.length; i++) {
+        if (prompt.options[i]!.type !== "move") continue;
+        const trial = tryOption(search, state, trials, i);
+        if (!trial || trial.state.stack.at(-1)?.kind !== "actions") continue;
+        const values = stepValuesAt(search, trial.state)!;
+        const before = [...values.values];
+        // The step not taken yet: its best option's trial is not made (unless valued by it).
+        const best = argmax(values.values);
+        // The same values on a search that took the step at once (the way before 7 Dec 2026).
+        const other = fresh(view, prompt);
+        const otherTrial = tryOption(other, state, trialsOf(other, state, prompt.options), i)!;
+        const step = greedyStep(other, otherTrial.state);
+        expect(other.stepValues.get(otherTrial.state)!.values).toEqual(before);
+        // And taking the step now reaches the state that search reached, value for value.
+        const taken = greedyStep(search, trial.state);
+        expect(taken === ENDS_TURN).toBe(step === ENDS_TURN);
+        if (taken !== ENDS_TURN && taken !== null && step !== ENDS_TURN && step !== null) expect(sameValue(taken, step)).toBe(true);
+        expect(values.values).toEqual(before);
+        expect(best).toBe(argmax(other.stepValues.get(otherTrial.state)!.values));
+        arrivals++;
+      }
+    }
+    expect(arrivals).toBeGreaterThan(200);
   }, 120_000);
 
   it("plays out only the destinations that may be best, and takes the destination playing out every one takes", () => {

@@ -54,12 +54,14 @@ export function newSearch(belief: Belief, horizon: Horizon, weights: Weights): S
 export const ENDS_TURN = Symbol("ends the turn");
 export type Step = ElPasoState | null | typeof ENDS_TURN;
 
-/** The values `bestStep` found for a state's options (-Infinity: not tried), and those options. */
+/** The values `stepValuesAt` found for a state's options (-Infinity: not tried), and those options. */
 export interface StepValues {
   options: readonly ElPasoAction[];
   values: number[];
   /** For a delivery's step: what each option's value counts of its post's reward. */
   rewards?: number[];
+  /** The `done` judged on the state itself (`endsTurnQuietly`), -1 when none: a step taking it ends the turn. */
+  quiet: number;
 }
 
 export interface Trial {
@@ -271,10 +273,36 @@ export function greedyStep(search: Search, s: ElPasoState): Step {
 }
 
 /**
- * The state after the option whose settled result evaluates best (null: nothing to try). Every
- * option's value is kept (`stepValues`): a decision at this state is the same comparison.
+ * The state after the option whose settled result evaluates best (null: nothing to try), its
+ * trial made now if the values were found without it. A decision at this state is the same
+ * comparison (`stepValuesFor`).
  */
 function bestStep(search: Search, s: ElPasoState): Step {
+  const step = stepValuesAt(search, s);
+  if (step === null) return null;
+  const { options, values } = step;
+  const trials = trialsOf(search, s, options);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
+    if (best < 0) return null;
+    if (best === step.quiet) return ENDS_TURN;
+    // An option valued without its trial has it made now that the step takes it.
+    const trial = tryOption(search, s, trials, best);
+    if (trial !== null) return trial.state;
+    values[best] = -Infinity;
+  }
+}
+
+/**
+ * Every option's value at `s` as the greedy step compares them (null: no prompt), kept by state
+ * (`search.stepValues`). Apart from the step itself (`bestStep`): a move's arrivals need only these
+ * values for their bound (moves.ts `upperBound`), and most arrivals are never played out, so the
+ * trial of the option their step would take was made for nothing (issue #14).
+ */
+export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null {
+  const known = search.stepValues.get(s);
+  if (known !== undefined) return known;
   const prompt = currentPrompt(s);
   if (!prompt) return null;
   const depth = s.stack.length;
@@ -338,17 +366,9 @@ function bestStep(search: Search, s: ElPasoState): Step {
   }
   const rewards = delivery ? rewardsByPost(search, trials, values, depth) : undefined;
   // The options of the kept trials, when they are: a decision at this state finds them by identity.
-  search.stepValues.set(s, { options: trials.options, values, rewards });
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
-    if (best < 0) return null;
-    if (best === quiet) return ENDS_TURN;
-    // An option valued without its trial has it made now that the step takes it.
-    const trial = tryOption(search, s, trials, best);
-    if (trial !== null) return trial.state;
-    values[best] = -Infinity;
-  }
+  const step: StepValues = { options: trials.options, values, rewards, quiet };
+  search.stepValues.set(s, step);
+  return step;
 }
 
 /**

@@ -134,22 +134,25 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
  */
 export function rememberDelivery(before: ElPasoState["posts"], after: ElPasoState["posts"], seat: Seat, post: PostId): void {
   if (!frozenPosts(before)) return;
-  const was = postFacts(before, seat);
+  const seats: PostFacts[] = [];
+  seats[seat] = factsAfterDelivery(postFacts(before, seat), seat, post);
+  POST_FACTS.set(after, seats);
+}
+
+/** The post facts `was` with one more disc of `seat` at `post`. */
+export function factsAfterDelivery(was: PostFacts, seat: Seat, post: PostId): PostFacts {
   const p = POST_INDEX[post];
   // One disc more of the seat at `post`: its VP (whole numbers), its count for the objectives,
   // and the post closed to the seat unless it takes several discs.
   const open = was.open.slice();
   open[p] = POST_MULTI[p]!;
-  const facts: PostFacts = {
+  return {
     seat,
     vp: was.vp + POST_VP[p]!,
     discs10: post === "P10" || post === "P12" ? was.discs10 + 1 : was.discs10,
     discs16: post === "P16" ? was.discs16 + 1 : was.discs16,
     open,
   };
-  const seats: PostFacts[] = [];
-  seats[seat] = facts;
-  POST_FACTS.set(after, seats);
 }
 const POST_INDEX = Object.fromEntries(POSTS.map((post, i) => [post, i])) as Record<PostId, number>;
 

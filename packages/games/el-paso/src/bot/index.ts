@@ -145,13 +145,14 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
 /**
  * Whether the greedy step may have valued `option` without its trial while the turn goes on after
  * it: a printed action (step-gains.ts, printed-results.ts), an auxiliary action or second hire in
- * the frame a printed action opened (printed-results.ts) or a `done` that only closes a frame
+ * the frame a printed action opened (printed-results.ts), a delivery (delivery-values.ts) or a `done` that only closes a frame
  * (search.ts `closesQuietly`). Its trial is made once it is chosen, so that the next decision of the turn may
  * find this search. (An auxiliary action valued so ends the turn: no next decision to serve.)
  */
 function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
   const t = option.type;
-  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || (t === "aux" && state.stack.at(-1)?.kind === "aux") || (t === "done" && closesQuietly(state)) || (t === "bonus" && state.stack.at(-1)?.kind === "deliver");
+  const top = state.stack.at(-1)?.kind;
+  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || (t === "aux" && top === "aux") || (t === "done" && closesQuietly(state)) || ((t === "bonus" || t === "deliver") && top === "deliver");
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */

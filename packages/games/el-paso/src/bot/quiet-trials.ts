@@ -151,15 +151,19 @@ export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoSt
  * through the rules.)
  */
 export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
-  const me = s.players[seat]!;
   const players = [...s.players];
-  players[seat] = seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
+  players[seat] = deliveredEntry(s.players[seat]!, disc, spend);
   const posts = postsWith(s, seat, post, disc);
   // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
   const stack: ElPasoState["stack"] = [];
   for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
   stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
   return stateWith(s, players, posts, stack, s.active, s.turnCount);
+}
+
+/** The seat's entry after a delivery with `disc` to a post with a reward (`delivered`): the disc's money, the certificates spent. */
+export function deliveredEntry(me: PlayerState, disc: DiscId, spend: number): PlayerState {
+  return seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
 }
 
 function discsWithout(me: PlayerState, disc: DiscId): DiscId[] {
@@ -261,9 +265,12 @@ export function deliveryEndsTurnQuietly(s: ElPasoState, seat: number, disc: Disc
  * deliveries (to P00) were one in twenty of all trials, each through the rules' end of the turn.
  */
 export function deliveredEndingTurn(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
-  const me = s.players[seat]!;
-  const entry = handDrawn(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), workers: me.workers });
-  return turnEnded(s, seat, entry, postsWith(s, seat, post, disc));
+  return turnEnded(s, seat, deliveredEndingTurnEntry(s.players[seat]!, disc, spend), postsWith(s, seat, post, disc));
+}
+
+/** The seat's entry after a delivery that ends the turn (`deliveredEndingTurn`): the disc's money, the certificates spent, a new hand drawn. */
+export function deliveredEndingTurnEntry(me: PlayerState, disc: DiscId, spend: number): PlayerState {
+  return handDrawn(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), workers: me.workers });
 }
 
 /**

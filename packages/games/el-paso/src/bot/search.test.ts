@@ -6,6 +6,7 @@ import type { ElPasoView } from "../view.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
 import { postFacts } from "./board.ts";
+import { DeliveryValues } from "./delivery-values.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
@@ -146,6 +147,33 @@ describe("the search", () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  }, 60_000);
+
+  it("values a delivery without its state as the evaluation judges the rules' trial of it", () => {
+    let rewarded = 0;
+    let ending = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      const values = new DeliveryValues(search, state);
+      for (const option of prompt.options) {
+        if (option.type !== "deliver") continue;
+        const value = values.of(option);
+        const quiet = option.post !== "P00" || deliveryEndsTurnQuietly(state, seat, option.disc);
+        expect(value !== null).toBe(quiet);
+        if (value === null) continue;
+        const copy = trialCopy(state, seat);
+        perform(copy, seat, option);
+        freezeChanged(copy, state);
+        // Exactly, not nearly: the step's choice compares these values with the others'.
+        expect(value).toBe(evaluate(search.belief, copy, search.horizon));
+        if (option.post === "P00") ending++;
+        else rewarded++;
+      }
+    }
+    expect(rewarded).toBeGreaterThan(100);
+    expect(ending).toBeGreaterThan(30);
   }, 60_000);
 
   it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {

@@ -12,6 +12,7 @@ import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
 import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
+import { DeliveryValues } from "./delivery-values.ts";
 import { evaluate } from "./evaluate.ts";
 import { frameResultSeen } from "./printed-results.ts";
 import { StepGains } from "./step-gains.ts";
@@ -76,6 +77,11 @@ export interface Trial {
 export interface Trials {
   options: readonly ElPasoAction[];
   made: (Trial | null | undefined)[];
+  /**
+   * The evaluation of an option's trial found before the trial was made (delivery-values.ts), by
+   * index: the trial, once made, is judged so without evaluating it again.
+   */
+  judged?: number[];
 }
 
 /**
@@ -176,7 +182,11 @@ export const skippedInTrials = (o: ElPasoAction): boolean => o.type === "exchang
 /** Applies an option on a copy. An auxiliary exchange is resolved by expectation (its card unseen). */
 export function tryOption(search: Search, state: ElPasoState, trials: Trials, i: number): Trial | null {
   let trial = trials.made[i];
-  if (trial === undefined) trials.made[i] = trial = newTrial(search, state, trials.options[i]!);
+  if (trial === undefined) {
+    trials.made[i] = trial = newTrial(search, state, trials.options[i]!);
+    const known = trials.judged?.[i];
+    if (trial !== null && known !== undefined && !search.values.has(trial.state)) search.values.set(trial.state, known);
+  }
   return trial;
 }
 
@@ -320,6 +330,8 @@ export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null 
   const light = top?.kind === "actions" && stillMyTurn(search, s) ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
   // So too an auxiliary action or a second hire in the frame a printed action opened (printed-results.ts).
   const frames = (top?.kind === "aux" || top?.kind === "hireSecond") && stillMyTurn(search, s);
+  // And a delivery, on the seat's entry and the posts' facts after it (delivery-values.ts).
+  const deliveries = top?.kind === "deliver" ? new DeliveryValues(search, s) : null;
   for (let i = 0; i < options.length; i++) {
     values.push(-Infinity);
     const option = options[i]!;
@@ -354,6 +366,14 @@ export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null 
         continue;
       }
     }
+    if (deliveries !== null && option.type === "deliver" && trials.made[i] === undefined) {
+      const value = deliveries.of(option);
+      if (value !== null) {
+        (trials.judged ??= [])[i] = values[i] = value;
+        delivery = true;
+        continue;
+      }
+    }
     const trial = tryOption(search, s, trials, i);
     if (!trial) continue;
     // A destination is worth what the bot would do there: the rest of the turn is played out.
@@ -364,7 +384,7 @@ export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null 
       delivery = true;
     } else values[i] = judged(search, settle(search, trial.state, depth)) + trial.bonus;
   }
-  const rewards = delivery ? rewardsByPost(search, trials, values, depth) : undefined;
+  const rewards = delivery ? rewardsByPost(search, s, trials, values, depth) : undefined;
   // The options of the kept trials, when they are: a decision at this state finds them by identity.
   const step: StepValues = { options: trials.options, values, rewards, quiet };
   search.stepValues.set(s, step);
@@ -392,7 +412,7 @@ export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null 
  */
 const PLAYOUT_REWARD = 0.5;
 
-function rewardsByPost(search: Search, trials: Trials, values: number[], depth: number): number[] {
+function rewardsByPost(search: Search, s: ElPasoState, trials: Trials, values: number[], depth: number): number[] {
   const options = trials.options;
   // By post index (POSTS), in arrays rather than maps keyed by the post (two maps and an entry
   // list per delivery step were garbage); the posts settled in the order they first come in the
@@ -416,7 +436,8 @@ function rewardsByPost(search: Search, trials: Trials, values: number[], depth: 
   try {
     for (let k = 0; k < posts; k++) {
       const p = order[k]!;
-      const state = trials.made[bestAt[p]!]!.state;
+      // Made now if the delivery was valued without it (delivery-values.ts).
+      const state = tryOption(search, s, trials, bestAt[p]!)!.state;
       gains[p] = judged(search, settle(search, state, depth, true)) - judged(search, state);
     }
   } finally {

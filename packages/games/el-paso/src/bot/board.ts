@@ -288,14 +288,22 @@ export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): n
 
 /** The occupied nodes as bits, remembered per frozen board (a trial shares its board unless it builds). */
 function occupancy(board: ElPasoState["board"]): number {
+  // The last board's beside the weak map: a decision's evaluations mostly share one board, and the
+  // weak map's lookup was most of `distanceToElPaso`'s time (issue #14).
+  if (board === lastOccupied) return lastOccupancy;
   let occupied = OCCUPANCY.get(board);
   if (occupied === undefined) {
     occupied = 0;
     for (const node in board) if (board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
-    if (Object.isFrozen(board)) OCCUPANCY.set(board, occupied);
+    if (!Object.isFrozen(board)) return occupied;
+    OCCUPANCY.set(board, occupied);
   }
+  lastOccupied = board;
+  lastOccupancy = occupied;
   return occupied;
 }
+let lastOccupied: object | null = null;
+let lastOccupancy = 0;
 const OCCUPANCY = new WeakMap<object, number>();
 
 function searchDistance(s: Pick<ElPasoState, "board">, from: NodeId): number {

@@ -11,7 +11,7 @@ import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
 import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
-import { type Search, ENDS_TURN, complete, endsTurnQuietly, greedyStep, newSearch, pruned, stepValuesAt, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
+import { type Search, ENDS_TURN, complete, endsTurnQuietly, greedyStep, judged, newSearch, settle, pruned, stepValuesAt, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -168,6 +168,8 @@ describe("the search", () => {
         freezeChanged(copy, state);
         // Exactly, not nearly: the step's choice compares these values with the others'.
         expect(value).toBe(evaluate(search.belief, copy, search.horizon));
+        // A post without a reward adds nothing to play on (search.ts rewardsByPost takes its gain as 0).
+        if (option.post === "P00") expect(judged(search, settle(search, copy, state.stack.length, true)) - judged(search, copy)).toBe(0);
         if (option.post === "P00") ending++;
         else rewarded++;
       }

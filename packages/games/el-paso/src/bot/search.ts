@@ -436,6 +436,13 @@ function rewardsByPost(search: Search, s: ElPasoState, trials: Trials, values: n
   try {
     for (let k = 0; k < posts; k++) {
       const p = order[k]!;
+      // A post without a reward (P00) leaves nothing to play: its gain is judged(x) - judged(x),
+      // 0, whether the turn ends or a frame below it stays (settle stops at either). Its trial
+      // was made for that 0 in every delivery step.
+      if (POST_DATA[POSTS[p]!].reward === null) {
+        gains[p] = 0;
+        continue;
+      }
       // Made now if the delivery was valued without it (delivery-values.ts).
       const state = tryOption(search, s, trials, bestAt[p]!)!.state;
       gains[p] = judged(search, settle(search, state, depth, true)) - judged(search, state);

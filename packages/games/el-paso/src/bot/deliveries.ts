@@ -4,7 +4,7 @@
  * best trading post its breeding value reaches. Also the next delivery alone, by which the bot
  * judges an exchange of cards.
  */
-import { DISC_DATA, POST_DATA, POSTS } from "../data.ts";
+import { DISC_DATA, HAND_SIZE_UPGRADED, POST_DATA, POSTS } from "../data.ts";
 import { duplicateTiles, handSize, permanentCerts } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import type { Belief } from "./belief.ts";
@@ -150,17 +150,117 @@ export function deliveriesValue(
 ): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
+  let light = 0;
+  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
+  const darkNow = me.discs.length - light;
+  const permanent = permanentCerts(me);
+  const dup = duplicateTiles(me);
+  const size = handSize(me);
+  const memo = memoFor(b.drawCattleByIndex, w);
+  const herdKey = countsKey(herd, 32);
+  const handKey = countsKey(hand, 8);
+  // Everything else it reads, as one whole number below 2^24 (each figure in range, or no memo).
+  let rest = -1;
+  if (memo !== null && herdKey >= 0 && handKey >= 0 && certsNow >= 0 && certsNow < 8 && light < 8 && darkNow < 4 && permanent < 8 && dup < 4 && handCards >= 0 && handCards < 8 && facts.length === NP) {
+    let openBits = 0;
+    for (let p = 0; p < NP; p++) if (facts[p]) openBits |= 1 << p;
+    rest = (((((((certsNow * 8 + light) * 4 + darkNow) * 2 + (size === HAND_SIZE_UPGRADED ? 1 : 0)) * 8 + permanent) * 4 + dup) * 128 + openBits) * 8 + handCards);
+  }
+  if (memo === null || rest < 0) return deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+  // The hand's counts and the rest together: 27 + 24 bits, below 2^53, a whole number exactly.
+  const inner = handKey * 2 ** 24 + rest;
+  let byHand = memo.values.get(herdKey);
+  if (byHand === undefined) memo.values.set(herdKey, (byHand = new Map()));
+  let byDeliveries = byHand.get(inner);
+  if (byDeliveries === undefined) byHand.set(inner, (byDeliveries = new Map()));
+  let value = byDeliveries.get(deliveries);
+  if (value === undefined) {
+    value = deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+    byDeliveries.set(deliveries, value);
+    if (++memo.size >= MEMO_LIMIT) memo.values.clear(), (memo.size = 0);
+  }
+  return value;
+}
+
+/**
+ * `deliveriesValue`, remembered by everything it reads (issue #14): the hand's and the herd's
+ * counts, the certificates, the discs' kinds, hand size, permanent certificates and duplicate
+ * tiles, the open posts, the deliveries left, and per memo the belief's draw pile and the weights.
+ * Seven in ten of its calls (5.2 a simulated action) asked what an earlier one had asked: the
+ * moves' arrivals and a delivery step's options share the hand, herd and certificates, in states
+ * whose lists are not the same objects (evaluate.ts keeps only the last answer, by its lists).
+ */
+interface DeliveriesMemo {
+  w: Weights;
+  values: Map<number, Map<number, Map<number, number>>>;
+  size: number;
+}
+/** Values kept per memo, and memos kept (a few draw piles a seat at a time; a server's tables share them). */
+const MEMO_LIMIT = 50_000;
+const MEMOS_LIMIT = 256;
+/**
+ * By the draw pile's counts (each belief has its own list, the same counts from one decision to
+ * the next of a turn and often of the next turns), one memo per weights object.
+ */
+const MEMOS = new Map<number, DeliveriesMemo>();
+let lastDrawn: readonly number[] | null = null;
+let lastMemo: DeliveriesMemo | null = null;
+function memoFor(drawn: readonly number[], w: Weights): DeliveriesMemo | null {
+  if (drawn === lastDrawn && lastMemo!.w === w) return lastMemo!;
+  const key = countsKey(drawn, 32);
+  if (key < 0) return null;
+  let memo = MEMOS.get(key);
+  if (memo === undefined || memo.w !== w) {
+    if (MEMOS.size >= MEMOS_LIMIT) MEMOS.clear();
+    MEMOS.set(key, (memo = { w, values: new Map(), size: 0 }));
+  }
+  lastDrawn = drawn;
+  lastMemo = memo;
+  return memo;
+}
+
+/** Forgets every remembered value (tests: the next calls work each value out afresh). */
+export function forgetDeliveries(): void {
+  MEMOS.clear();
+  lastDrawn = null;
+  lastMemo = null;
+}
+
+/** Counts by breed as one whole number (base `base`), or -1 when one is out of range. */
+function countsKey(counts: readonly number[], base: number): number {
+  let key = 0;
+  for (let i = NB - 1; i >= 0; i--) {
+    const n = counts[i]!;
+    if (!(n >= 0 && n < base)) return -1;
+    key = key * base + n;
+  }
+  return key;
+}
+
+function deliveriesWorth(
+  b: Belief,
+  me: PlayerState,
+  hand: number[],
+  handCards: number,
+  herd: number[],
+  deliveries: number,
+  w: Weights,
+  facts: readonly boolean[],
+  lightNow: number,
+  darkNow: number,
+  permanent: number,
+  dup: number,
+  size: number,
+): number {
+  const certsNow = me.certs;
   const reward = rewards(w);
   const spareCert = w.spareCert;
   // A scratch copy (the loop below closes posts): one list per call was garbage at every evaluation.
   const open = OPEN;
   for (let p = 0; p < facts.length; p++) open[p] = facts[p]!;
-  let light = 0;
-  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
-  let dark = me.discs.length - light;
-  const perm = permanentCerts(me) + 0.5; // +0.5: a breeding value reaches a post at its minimum
-  const dup = duplicateTiles(me);
-  const size = handSize(me);
+  let light = lightNow;
+  let dark = darkNow;
+  const perm = permanent + 0.5; // +0.5: a breeding value reaches a post at its minimum
   const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup, NEXT_HAND);
   // The usual hand of the later deliveries, found when there are any.
   let typical: Spread | null = null;

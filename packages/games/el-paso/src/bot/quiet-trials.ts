@@ -338,13 +338,18 @@ export const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliv
  * else changes. A decision inside a location judges every bonus offered (index.ts `stepValue`).
  */
 export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): ElPasoState {
-  const me = s.players[seat]!;
+  const players = [...s.players];
+  players[seat] = workerBonusEntry(s.players[seat]!, worker);
+  return stateWith(s, players, s.posts, s.stack, s.active, s.turnCount);
+}
+
+/** The seat's entry after a worker bonus (`workerBonus`). */
+export function workerBonusEntry(me: PlayerState, worker: WorkerType): PlayerState {
   let at = -1;
   for (let i = 0; i < me.workers.length && at < 0; i++) if (workerOf(me.workers[i]!) === worker) at = i;
   const workers = [...me.workers];
   const [card] = workers.splice(at, 1);
-  const players = [...s.players];
-  players[seat] = seatEntry(me, {
+  return seatEntry(me, {
     money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
     certs: worker === "BLD" ? me.certs + 1 : me.certs,
     discs: me.discs,
@@ -353,7 +358,6 @@ export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): E
     discard: [...me.discard, card!],
     workers,
   });
-  return stateWith(s, players, s.posts, s.stack, s.active, s.turnCount);
 }
 
 /**

@@ -7,6 +7,7 @@ import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
 import { postFacts } from "./board.ts";
 import { DeliveryValues } from "./delivery-values.ts";
+import { valueWithoutTrial } from "./index.ts";
 import { evaluate } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
@@ -176,6 +177,36 @@ describe("the search", () => {
     }
     expect(rewarded).toBeGreaterThan(100);
     expect(ending).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("values a worker bonus and an exchange in place of a location's actions without their trials as their trials are valued", () => {
+    let bonuses = 0;
+    let exchanges = 0;
+    for (const [view, prompt] of positions(["actions", "aux", "hireSecond"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      const trials = trialsOf(search, state, prompt.options);
+      for (let i = 0; i < prompt.options.length; i++) {
+        const option = prompt.options[i]!;
+        const value = valueWithoutTrial(search, state, option);
+        if (value === null) continue;
+        // The trial as the decision made it before (search.ts newTrial: the exchange through the
+        // rules), settled and judged as stepValue judges it.
+        const trial = tryOption(search, state, trials, i)!;
+        expect(value).toBe(judged(search, settle(search, trial.state, state.stack.length)) + trial.bonus);
+        if (option.type === "bonus") {
+          // And the rules' own trial of the bonus.
+          const copy = trialCopy(state, seat);
+          perform(copy, seat, option);
+          freezeChanged(copy, state);
+          expect(value).toBe(evaluate(search.belief, copy, search.horizon));
+          bonuses++;
+        } else exchanges++;
+      }
+    }
+    expect(bonuses).toBeGreaterThan(100);
+    expect(exchanges).toBeGreaterThan(20);
   }, 60_000);
 
   it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {

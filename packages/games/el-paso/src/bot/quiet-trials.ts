@@ -298,6 +298,12 @@ export function rewardEndsTurnQuietly(s: ElPasoState, seat: number): boolean {
  * rules' end of the turn; search.test checks these states against the rules' trials.
  */
 export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction): ElPasoState | null {
+  const entry = rewardEndedEntry(s, seat, option);
+  return entry === null ? null : turnEnded(s, seat, entry);
+}
+
+/** The seat's entry in `rewardEnded`'s state (null where it makes none): the evaluation reads that state's entry and nothing else it changes. */
+export function rewardEndedEntry(s: ElPasoState, seat: number, option: ElPasoAction): PlayerState | null {
   const me = s.players[seat]!;
   let money = me.money;
   let certs = me.certs;
@@ -324,7 +330,7 @@ export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction):
       objectives = Object.freeze([...me.objectives, tile]) as string[];
     } else return null;
   } else if (option.type !== "done") return null;
-  return turnEnded(s, seat, handDrawn(me, { money, certs, discs: me.discs, workers, objectives }));
+  return handDrawn(me, { money, certs, discs: me.discs, workers, objectives });
 }
 
 /** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */

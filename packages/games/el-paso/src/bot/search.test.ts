@@ -8,10 +8,10 @@ import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
 import { postFacts } from "./board.ts";
 import { DeliveryValues } from "./delivery-values.ts";
 import { valueWithoutTrial } from "./index.ts";
-import { evaluate } from "./evaluate.ts";
+import { evaluate, evaluateSeat } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndedEntry, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { type Search, ENDS_TURN, complete, endsTurnQuietly, greedyStep, judged, newSearch, settle, pruned, stepValuesAt, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
@@ -231,6 +231,9 @@ describe("the search", () => {
           expect(stillMyTurn(search, copy)).toBe(false);
           expect(sameValue(ended.players[seat], copy.players[seat])).toBe(true);
           expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+          // Valued without the state (search.ts stepValuesAt): the entry on the reward's state.
+          const entry = rewardEndedEntry(reward, seat, step)!;
+          expect(evaluateSeat(search.belief, reward, entry, postFacts(reward.posts, seat), search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
           checked++;
           if (step.type === "hire") hired++;
           if (step.type === "tile") tiles++;

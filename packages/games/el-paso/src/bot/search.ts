@@ -12,12 +12,13 @@ import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
 import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
+import { postFacts } from "./board.ts";
 import { DeliveryValues } from "./delivery-values.ts";
-import { evaluate } from "./evaluate.ts";
+import { evaluate, evaluateSeat } from "./evaluate.ts";
 import { frameResultSeen } from "./printed-results.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
-import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndedEntry, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
 
@@ -330,8 +331,10 @@ export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null 
   const light = top?.kind === "actions" && stillMyTurn(search, s) ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
   // So too an auxiliary action or a second hire in the frame a printed action opened (printed-results.ts).
   const frames = (top?.kind === "aux" || top?.kind === "hireSecond") && stillMyTurn(search, s);
-  // And a delivery, on the seat's entry and the posts' facts after it (delivery-values.ts).
+  // And a delivery, on the seat's entry and the posts' facts after it (delivery-values.ts), and a
+  // post's reward that ends the turn on the seat's entry after it (quiet-trials.ts rewardEndedEntry).
   const deliveries = top?.kind === "deliver" ? new DeliveryValues(search, s) : null;
+  const rewardEnds = top?.kind === "actions" && top.location === null && rewardEndsTurnQuietly(s, search.belief.seat);
   for (let i = 0; i < options.length; i++) {
     values.push(-Infinity);
     const option = options[i]!;
@@ -371,6 +374,13 @@ export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null 
       if (value !== null) {
         (trials.judged ??= [])[i] = values[i] = value;
         delivery = true;
+        continue;
+      }
+    }
+    if (rewardEnds && trials.made[i] === undefined) {
+      const entry = rewardEndedEntry(s, search.belief.seat, option);
+      if (entry !== null) {
+        (trials.judged ??= [])[i] = values[i] = evaluateSeat(search.belief, s, entry, postFacts(s.posts, search.belief.seat), search.horizon, search.weights);
         continue;
       }
     }

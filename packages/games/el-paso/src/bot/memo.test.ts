@@ -90,14 +90,5 @@ describe("the evaluation's last-entry caches", () => {
     expect(b).toBe(fresh(later));
     expect(b).not.toBe(a);
     expect(value(h)).toBe(a);
-    expect(value(later)).toBe(b);
-    // The same turns with no deliveries left, for a tile that needs deliveries: a memo of its own
-    // (one per horizon, objectives.ts memoFor), and each served again after the other.
-    const none = { ...h, deliveries: 0 };
-    const needs = OBJECTIVE_IDS.find((id) => worth([...me.objectives, id], h) !== worth([...me.objectives, id], none))!;
-    const tiles = [...me.objectives, needs];
-    expect(knownObjectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS)).toBe(worth(tiles, h));
-    expect(knownObjectivesValue(tiles, own, builders, discs10, discs16, none, WEIGHTS)).toBe(worth(tiles, none));
-    expect(knownObjectivesValue(tiles, own, builders, discs10, discs16, h, WEIGHTS)).toBe(worth(tiles, h));
   });
 });

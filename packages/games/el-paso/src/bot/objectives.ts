@@ -46,7 +46,7 @@ export function objectivesValue(held: string[], own: Holdings, builders: number,
  * posts as they were, and the subsets tried here were a tenth of the bot's time. The value reads
  * nothing else but the weights and the horizon's turns and deliveries, so it is kept while those
  * stay the same: across the decisions of a turn and the seats of a round, not per decision (per
- * belief) as before (issue #14). One memo per horizon (`memoFor`), at most MEMO_LIMIT values in each.
+ * belief) as before (issue #14). One such memo at a time, and at most MEMO_LIMIT values in it.
  */
 export function knownObjectivesValue(held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights): number {
   if (held.length === 0) return 0;
@@ -54,7 +54,10 @@ export function knownObjectivesValue(held: string[], own: Holdings, builders: nu
   const rest = restKey(own.workers, builders, discs10, discs16);
   if (herd < 0 || rest < 0) return objectivesValue(held, own, builders, discs10, discs16, h, w, false);
   let memo = lastMemo;
-  if (memo === null || memo.w !== w || memo.turns !== h.turns || memo.deliveries !== h.deliveries || memo.size >= MEMO_LIMIT) memo = lastMemo = memoFor(h, w);
+  if (memo === null || memo.w !== w || memo.turns !== h.turns || memo.deliveries !== h.deliveries || memo.size >= MEMO_LIMIT) {
+    memo = { w, turns: h.turns, deliveries: h.deliveries, byTiles: new Map(), held: [], tiles: "", size: 0 };
+    lastMemo = memo;
+  }
   const tiles = held.length === 1 ? held[0]! : tilesKey(memo, held);
   let byHerd = memo.byTiles.get(tiles);
   if (byHerd === undefined) memo.byTiles.set(tiles, (byHerd = new Map()));
@@ -83,25 +86,6 @@ interface ObjectivesMemo {
 /** A bound on one memo's values (a game's turns make a few thousand; a server's tables share it). */
 const MEMO_LIMIT = 50_000;
 let lastMemo: ObjectivesMemo | null = null;
-/**
- * The memos by the horizon's turns and deliveries, at most MEMOS_LIMIT values in all: one memo at a
- * time was begun afresh whenever the horizon changed (the seats of a table decide in turn, each
- * with its own), and a fifth of the values worked out had been worked out before (issue #14).
- */
-const MEMOS = new Map<string, ObjectivesMemo>();
-const MEMOS_LIMIT = 200_000;
-function memoFor(h: Horizon, w: Weights): ObjectivesMemo {
-  const key = `${h.turns}/${h.deliveries}`;
-  let memo = MEMOS.get(key);
-  if (memo !== undefined && memo.w === w && memo.size < MEMO_LIMIT) return memo;
-  // A new memo: all of them forgotten first when they hold the limit's values between them.
-  let size = 0;
-  for (const kept of MEMOS.values()) size += kept.size;
-  if (size >= MEMOS_LIMIT) MEMOS.clear();
-  memo = { w, turns: h.turns, deliveries: h.deliveries, byTiles: new Map(), held: [], tiles: "", size: 0 };
-  MEMOS.set(key, memo);
-  return memo;
-}
 
 /**
  * The key of two or more tiles, `held.join()`: the last one's kept while the tiles are the same

@@ -156,74 +156,66 @@ export function deliveriesValue(
   const permanent = permanentCerts(me);
   const dup = duplicateTiles(me);
   const size = handSize(me);
-  const memo = memoFor(b.drawCattleByIndex, w);
+  const drawnKey = drawnKeyOf(b.drawCattleByIndex);
   const herdKey = countsKey(herd, 32);
   const handKey = countsKey(hand, 8);
-  // Everything else it reads, as one whole number below 2^24 (each figure in range, or no memo).
+  // Everything else it reads, as one whole number below 2^24 (each figure in range, or not kept).
   let rest = -1;
-  if (memo !== null && herdKey >= 0 && handKey >= 0 && certsNow >= 0 && certsNow < 8 && light < 8 && darkNow < 4 && permanent < 8 && dup < 4 && handCards >= 0 && handCards < 8 && facts.length === NP) {
+  if (drawnKey >= 0 && herdKey >= 0 && handKey >= 0 && certsNow >= 0 && certsNow < 8 && light < 8 && darkNow < 4 && permanent < 8 && dup < 4 && handCards >= 0 && handCards < 8 && facts.length === NP) {
     let openBits = 0;
     for (let p = 0; p < NP; p++) if (facts[p]) openBits |= 1 << p;
     rest = (((((((certsNow * 8 + light) * 4 + darkNow) * 2 + (size === HAND_SIZE_UPGRADED ? 1 : 0)) * 8 + permanent) * 4 + dup) * 128 + openBits) * 8 + handCards);
   }
-  if (memo === null || rest < 0) return deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+  if (rest < 0) return deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+  if (w !== keptWeights) {
+    KEPT_KEYS.fill(-1);
+    keptWeights = w;
+  }
   // The hand's counts and the rest together: 27 + 24 bits, below 2^53, a whole number exactly.
   const inner = handKey * 2 ** 24 + rest;
-  let byHand = memo.values.get(herdKey);
-  if (byHand === undefined) memo.values.set(herdKey, (byHand = new Map()));
-  let byDeliveries = byHand.get(inner);
-  if (byDeliveries === undefined) byHand.set(inner, (byDeliveries = new Map()));
-  let value = byDeliveries.get(deliveries);
-  if (value === undefined) {
-    value = deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
-    byDeliveries.set(deliveries, value);
-    if (++memo.size >= MEMO_LIMIT) memo.values.clear(), (memo.size = 0);
-  }
+  const slot = (((herdKey % 65521) * 31 + (inner % 65521) * 7 + (drawnKey % 65521) + deliveries * 8) & (KEPT - 1)) * 4;
+  const keys = KEPT_KEYS;
+  if (keys[slot] === herdKey && keys[slot + 1] === inner && keys[slot + 2] === drawnKey && keys[slot + 3] === deliveries) return KEPT_VALUES[slot >> 2]!;
+  const value = deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+  keys[slot] = herdKey;
+  keys[slot + 1] = inner;
+  keys[slot + 2] = drawnKey;
+  keys[slot + 3] = deliveries;
+  KEPT_VALUES[slot >> 2] = value;
   return value;
 }
 
 /**
- * `deliveriesValue`, remembered by everything it reads (issue #14): the hand's and the herd's
- * counts, the certificates, the discs' kinds, hand size, permanent certificates and duplicate
- * tiles, the open posts, the deliveries left, and per memo the belief's draw pile and the weights.
+ * `deliveriesValue`, kept by everything it reads (issue #14): the hand's and the herd's counts, the
+ * certificates, the discs' kinds, hand size, permanent certificates and duplicate tiles, the open
+ * posts, the deliveries left, the belief's draw pile's counts, and the weights (one set at a time).
  * Seven in ten of its calls (5.2 a simulated action) asked what an earlier one had asked: the
  * moves' arrivals and a delivery step's options share the hand, herd and certificates, in states
  * whose lists are not the same objects (evaluate.ts keeps only the last answer, by its lists).
+ * A table of KEPT slots, each one key and its value, the last value found for a key that falls in
+ * it (a key is four whole numbers, compared in full): nested maps of every value asked cost
+ * nearly what they saved, their lookups in maps grown large (a CPU profile).
  */
-interface DeliveriesMemo {
-  w: Weights;
-  values: Map<number, Map<number, Map<number, number>>>;
-  size: number;
-}
-/** Values kept per memo, and memos kept (a few draw piles a seat at a time; a server's tables share them). */
-const MEMO_LIMIT = 50_000;
-const MEMOS_LIMIT = 256;
-/**
- * By the draw pile's counts (each belief has its own list, the same counts from one decision to
- * the next of a turn and often of the next turns), one memo per weights object.
- */
-const MEMOS = new Map<number, DeliveriesMemo>();
+const KEPT = 4096;
+const KEPT_KEYS = new Float64Array(KEPT * 4).fill(-1);
+const KEPT_VALUES = new Float64Array(KEPT);
+let keptWeights: Weights | null = null;
 let lastDrawn: readonly number[] | null = null;
-let lastMemo: DeliveriesMemo | null = null;
-function memoFor(drawn: readonly number[], w: Weights): DeliveriesMemo | null {
-  if (drawn === lastDrawn && lastMemo!.w === w) return lastMemo!;
-  const key = countsKey(drawn, 32);
-  if (key < 0) return null;
-  let memo = MEMOS.get(key);
-  if (memo === undefined || memo.w !== w) {
-    if (MEMOS.size >= MEMOS_LIMIT) MEMOS.clear();
-    MEMOS.set(key, (memo = { w, values: new Map(), size: 0 }));
+let lastDrawnKey = -1;
+/** The draw pile's counts as one whole number, the last list's again (one per belief). */
+function drawnKeyOf(drawn: readonly number[]): number {
+  if (drawn !== lastDrawn) {
+    lastDrawn = drawn;
+    lastDrawnKey = countsKey(drawn, 32);
   }
-  lastDrawn = drawn;
-  lastMemo = memo;
-  return memo;
+  return lastDrawnKey;
 }
 
-/** Forgets every remembered value (tests: the next calls work each value out afresh). */
+/** Forgets every kept value (tests: the next calls work each value out afresh). */
 export function forgetDeliveries(): void {
-  MEMOS.clear();
+  KEPT_KEYS.fill(-1);
+  keptWeights = null;
   lastDrawn = null;
-  lastMemo = null;
 }
 
 /** Counts by breed as one whole number (base `base`), or -1 when one is out of range. */

@@ -34,11 +34,13 @@
  * the caller keeps one: the decisions stay the same, and most of them find their step made.
  *
  * Where its time goes (7 Dec 2026, 60 seeded 2-player games with the seat's memory): per action
- * 6.5 evaluations (~2 µs each: deliveries, objectives and holdings each counted anew in about 4 of
- * them), 6.0 trial states of which 3.2 through the rules and the rest without (quiet-trials.ts),
- * and 1.0 state judged as an option's trial would be without making it (printed-results.ts), 2.0
- * greedy steps with their prompts, and per decision the belief and the carried search's check
- * (a CPU profile of the simulator: the bot ~54 % of it, a move's first steps ~32 %). By decision: a
+ * 6.1 evaluations (~1.5 µs each: holdings and objectives each counted anew in about 4 of them,
+ * the deliveries to come worked out 1.5 times, kept otherwise: deliveries.ts), 3.5 trial states of
+ * which 2.1 through the rules and the rest without (quiet-trials.ts), options valued on the
+ * state their trial would be judged as, or on the seat's entry after them, without making it
+ * (printed-results.ts, delivery-values.ts, `valueWithoutTrial`), 2.0 greedy steps with their
+ * prompts, and per decision the belief and the carried search's check (a CPU profile of the
+ * simulator: the bot ~61 % of it, a move's arrivals ~30 %, a fifth at El Paso). By decision: a
  * turn's move ~60 % (each destination's first step: ~3.2 arrivals at a location, ~4 evaluations
  * each, and ~0.4 at El Paso, a whole delivery step of ~15), a location's actions ~15 % (carried),
  * a delivery ~12 %. Most of a move's arrivals are not where the bot goes, but no cheap estimate

@@ -134,22 +134,25 @@ export function postFacts(posts: ElPasoState["posts"], seat: Seat): PostFacts {
  */
 export function rememberDelivery(before: ElPasoState["posts"], after: ElPasoState["posts"], seat: Seat, post: PostId): void {
   if (!frozenPosts(before)) return;
-  const was = postFacts(before, seat);
+  const seats: PostFacts[] = [];
+  seats[seat] = factsAfterDelivery(postFacts(before, seat), seat, post);
+  POST_FACTS.set(after, seats);
+}
+
+/** The post facts `was` with one more disc of `seat` at `post`. */
+export function factsAfterDelivery(was: PostFacts, seat: Seat, post: PostId): PostFacts {
   const p = POST_INDEX[post];
   // One disc more of the seat at `post`: its VP (whole numbers), its count for the objectives,
   // and the post closed to the seat unless it takes several discs.
   const open = was.open.slice();
   open[p] = POST_MULTI[p]!;
-  const facts: PostFacts = {
+  return {
     seat,
     vp: was.vp + POST_VP[p]!,
     discs10: post === "P10" || post === "P12" ? was.discs10 + 1 : was.discs10,
     discs16: post === "P16" ? was.discs16 + 1 : was.discs16,
     open,
   };
-  const seats: PostFacts[] = [];
-  seats[seat] = facts;
-  POST_FACTS.set(after, seats);
 }
 const POST_INDEX = Object.fromEntries(POSTS.map((post, i) => [post, i])) as Record<PostId, number>;
 
@@ -285,14 +288,22 @@ export function distanceToElPaso(s: Pick<ElPasoState, "board">, from: NodeId): n
 
 /** The occupied nodes as bits, remembered per frozen board (a trial shares its board unless it builds). */
 function occupancy(board: ElPasoState["board"]): number {
+  // The last board's beside the weak map: a decision's evaluations mostly share one board, and the
+  // weak map's lookup was most of `distanceToElPaso`'s time (issue #14).
+  if (board === lastOccupied) return lastOccupancy;
   let occupied = OCCUPANCY.get(board);
   if (occupied === undefined) {
     occupied = 0;
     for (const node in board) if (board[node as NodeId]) occupied |= 1 << NODE_INDEX[node as NodeId];
-    if (Object.isFrozen(board)) OCCUPANCY.set(board, occupied);
+    if (!Object.isFrozen(board)) return occupied;
+    OCCUPANCY.set(board, occupied);
   }
+  lastOccupied = board;
+  lastOccupancy = occupied;
   return occupied;
 }
+let lastOccupied: object | null = null;
+let lastOccupancy = 0;
 const OCCUPANCY = new WeakMap<object, number>();
 
 function searchDistance(s: Pick<ElPasoState, "board">, from: NodeId): number {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ElPasoState } from "../state.ts";
+import type { ElPasoState, PlayerState } from "../state.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView } from "./belief.ts";
 import { postFacts } from "./board.ts";
-import { NextDeliveries, nextDeliveryValue } from "./deliveries.ts";
-import { NB } from "./holdings.ts";
+import { NextDeliveries, deliveriesValue, forgetDeliveries, nextDeliveryValue } from "./deliveries.ts";
+import { NB, holdings } from "./holdings.ts";
 import { type Horizon, WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games (2, 3 and 4 players), as its view and prompt. */
@@ -30,6 +30,65 @@ function hands(size: number): number[][] {
   walk(0, new Array<number>(NB).fill(0), 0);
   return out;
 }
+
+describe("the deliveries to come, remembered", () => {
+  it("are what they are worked out afresh, for every variant of hand, herd, certificates, discs, posts and deliveries asked in a row", () => {
+    let compared = 0;
+    const kept: number[] = [];
+    const fresh: number[] = [];
+    // A quarter of one game's decisions (each asks some 1,500 variants, and each afresh).
+    for (const [view, prompt] of decisions(1).filter((_, i) => i % 4 === 0)) {
+      const belief = beliefFromView(view, prompt.seat);
+      const s = belief.state;
+      const me = s.players[belief.seat]!;
+      const own = holdings(belief, me);
+      const hand = own.hand.slice();
+      const herd = own.cattle.slice();
+      const open = postFacts(s.posts, belief.seat).open;
+      const closed = open.map((o, i) => o && i !== 3);
+      // Each figure the value reads changed on its own: a key that left one out would give one
+      // variant the value of another.
+      const variants: [PlayerState, number[], number, number[], number, readonly boolean[]][] = [];
+      // The discs: fewer, without D6 (hand size), without D5 (a permanent certificate), and two
+      // sets of the same kinds that differ in hand size alone.
+      const discSets = [me.discs, me.discs.slice(1), me.discs.filter((d) => d !== "D6"), me.discs.filter((d) => d !== "D5"), ["D1", "D5", "D6"], ["D1", "D5", "D7"]] as PlayerState["discs"][];
+      // The tiles: as they are, a permanent certificate more, a duplicate more.
+      const tileSets = [me.bonuses, [...me.bonuses, "BO01"], [...me.bonuses, "BO04"]];
+      const firstHeld = hand.findIndex((n) => n > 0);
+      for (const certs of [0, 1, 4]) {
+        for (const discs of discSets) {
+          for (const bonuses of tileSets) {
+            const entry = { ...me, certs, discs, bonuses };
+            for (const left of [0.5, 1, 2.5]) {
+              for (const posts of [open, closed]) {
+                variants.push([entry, hand, own.handCards, herd, left, posts]);
+                const more = herd.slice();
+                more[5]!++;
+                variants.push([entry, hand, own.handCards, more, left, posts]);
+                if (firstHeld < 0) continue;
+                const less = hand.slice();
+                less[firstHeld]!--;
+                variants.push([entry, less, own.handCards - 1, herd, left, posts]);
+              }
+            }
+          }
+        }
+      }
+      for (const [entry, h, cards, cattle, left, posts] of variants) kept.push(deliveriesValue(belief, s, entry, h, cards, cattle, left, WEIGHTS, posts));
+      forgetDeliveries();
+      for (const [entry, h, cards, cattle, left, posts] of variants) {
+        fresh.push(deliveriesValue(belief, s, entry, h, cards, cattle, left, WEIGHTS, posts));
+        forgetDeliveries();
+      }
+      compared += variants.length;
+    }
+    expect(kept).toEqual(fresh);
+    const remembered = new Set(fresh).size;
+    expect(compared).toBeGreaterThan(20_000);
+    // Different values among them: the variants matter.
+    expect(remembered).toBeGreaterThan(1_000);
+  }, 60_000);
+});
 
 describe("the next delivery of many hands (exchange.ts)", () => {
   it("is nextDeliveryValue, exactly, for every hand at recorded positions", () => {

@@ -4,7 +4,7 @@
  * best trading post its breeding value reaches. Also the next delivery alone, by which the bot
  * judges an exchange of cards.
  */
-import { DISC_DATA, POST_DATA, POSTS } from "../data.ts";
+import { DISC_DATA, HAND_SIZE_UPGRADED, POST_DATA, POSTS } from "../data.ts";
 import { duplicateTiles, handSize, permanentCerts } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import type { Belief } from "./belief.ts";
@@ -150,17 +150,109 @@ export function deliveriesValue(
 ): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
+  let light = 0;
+  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
+  const darkNow = me.discs.length - light;
+  const permanent = permanentCerts(me);
+  const dup = duplicateTiles(me);
+  const size = handSize(me);
+  const drawnKey = drawnKeyOf(b.drawCattleByIndex);
+  const herdKey = countsKey(herd, 32);
+  const handKey = countsKey(hand, 8);
+  // Everything else it reads, as one whole number below 2^24 (each figure in range, or not kept).
+  let rest = -1;
+  if (drawnKey >= 0 && herdKey >= 0 && handKey >= 0 && certsNow >= 0 && certsNow < 8 && light < 8 && darkNow < 4 && permanent < 8 && dup < 4 && handCards >= 0 && handCards < 8 && facts.length === NP) {
+    let openBits = 0;
+    for (let p = 0; p < NP; p++) if (facts[p]) openBits |= 1 << p;
+    rest = (((((((certsNow * 8 + light) * 4 + darkNow) * 2 + (size === HAND_SIZE_UPGRADED ? 1 : 0)) * 8 + permanent) * 4 + dup) * 128 + openBits) * 8 + handCards);
+  }
+  if (rest < 0) return deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+  if (w !== keptWeights) {
+    KEPT_KEYS.fill(-1);
+    keptWeights = w;
+  }
+  // The hand's counts and the rest together: 27 + 24 bits, below 2^53, a whole number exactly.
+  const inner = handKey * 2 ** 24 + rest;
+  const slot = (((herdKey % 65521) * 31 + (inner % 65521) * 7 + (drawnKey % 65521) + deliveries * 8) & (KEPT - 1)) * 4;
+  const keys = KEPT_KEYS;
+  if (keys[slot] === herdKey && keys[slot + 1] === inner && keys[slot + 2] === drawnKey && keys[slot + 3] === deliveries) return KEPT_VALUES[slot >> 2]!;
+  const value = deliveriesWorth(b, me, hand, handCards, herd, deliveries, w, facts, light, darkNow, permanent, dup, size);
+  keys[slot] = herdKey;
+  keys[slot + 1] = inner;
+  keys[slot + 2] = drawnKey;
+  keys[slot + 3] = deliveries;
+  KEPT_VALUES[slot >> 2] = value;
+  return value;
+}
+
+/**
+ * `deliveriesValue`, kept by everything it reads (issue #14): the hand's and the herd's counts, the
+ * certificates, the discs' kinds, hand size, permanent certificates and duplicate tiles, the open
+ * posts, the deliveries left, the belief's draw pile's counts, and the weights (one set at a time).
+ * Seven in ten of its calls (5.2 a simulated action) asked what an earlier one had asked: the
+ * moves' arrivals and a delivery step's options share the hand, herd and certificates, in states
+ * whose lists are not the same objects (evaluate.ts keeps only the last answer, by its lists).
+ * A table of KEPT slots, each one key and its value, the last value found for a key that falls in
+ * it (a key is four whole numbers, compared in full): nested maps of every value asked cost
+ * nearly what they saved, their lookups in maps grown large (a CPU profile).
+ */
+const KEPT = 4096;
+const KEPT_KEYS = new Float64Array(KEPT * 4).fill(-1);
+const KEPT_VALUES = new Float64Array(KEPT);
+let keptWeights: Weights | null = null;
+let lastDrawn: readonly number[] | null = null;
+let lastDrawnKey = -1;
+/** The draw pile's counts as one whole number, the last list's again (one per belief). */
+function drawnKeyOf(drawn: readonly number[]): number {
+  if (drawn !== lastDrawn) {
+    lastDrawn = drawn;
+    lastDrawnKey = countsKey(drawn, 32);
+  }
+  return lastDrawnKey;
+}
+
+/** Forgets every kept value (tests: the next calls work each value out afresh). */
+export function forgetDeliveries(): void {
+  KEPT_KEYS.fill(-1);
+  keptWeights = null;
+  lastDrawn = null;
+}
+
+/** Counts by breed as one whole number (base `base`), or -1 when one is out of range. */
+function countsKey(counts: readonly number[], base: number): number {
+  let key = 0;
+  for (let i = NB - 1; i >= 0; i--) {
+    const n = counts[i]!;
+    if (!(n >= 0 && n < base)) return -1;
+    key = key * base + n;
+  }
+  return key;
+}
+
+function deliveriesWorth(
+  b: Belief,
+  me: PlayerState,
+  hand: number[],
+  handCards: number,
+  herd: number[],
+  deliveries: number,
+  w: Weights,
+  facts: readonly boolean[],
+  lightNow: number,
+  darkNow: number,
+  permanent: number,
+  dup: number,
+  size: number,
+): number {
+  const certsNow = me.certs;
   const reward = rewards(w);
   const spareCert = w.spareCert;
   // A scratch copy (the loop below closes posts): one list per call was garbage at every evaluation.
   const open = OPEN;
   for (let p = 0; p < facts.length; p++) open[p] = facts[p]!;
-  let light = 0;
-  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
-  let dark = me.discs.length - light;
-  const perm = permanentCerts(me) + 0.5; // +0.5: a breeding value reaches a post at its minimum
-  const dup = duplicateTiles(me);
-  const size = handSize(me);
+  let light = lightNow;
+  let dark = darkNow;
+  const perm = permanent + 0.5; // +0.5: a breeding value reaches a post at its minimum
   const next = handValue(hand, size - handCards, b.drawCattleByIndex, dup, NEXT_HAND);
   // The usual hand of the later deliveries, found when there are any.
   let typical: Spread | null = null;

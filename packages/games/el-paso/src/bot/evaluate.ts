@@ -13,18 +13,26 @@
 import { BONUSES, DOLLARS_PER_VP, SIMMENTAL_SPACE_VP, WORKER_VP } from "../data.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
 import type { Belief } from "./belief.ts";
-import { boardFacts, buildingUse, distanceToElPaso, postFacts, workersUse } from "./board.ts";
+import { type PostFacts, boardFacts, buildingUse, distanceToElPaso, postFacts, workersUse } from "./board.ts";
 import { deliveriesValue } from "./deliveries.ts";
 import { CATTLE_VP, type Holdings, NB, holdings } from "./holdings.ts";
 import { knownObjectivesValue, objectivesValue } from "./objectives.ts";
 import { type Horizon, WEIGHTS, type Weights } from "./weights.ts";
 
 export function evaluate(b: Belief, s: ElPasoState, h: Horizon, w: Weights = WEIGHTS): number {
+  return evaluateSeat(b, s, s.players[b.seat]!, postFacts(s.posts, b.seat), h, w);
+}
+
+/**
+ * `evaluate` of a state that is `s` with the seat's entry `me` and posts whose facts are `posts`:
+ * the same sums in the same order. The rest of the state it reads is the board, the market, the
+ * building sides and the phase (a delivery's options are valued so without their states:
+ * delivery-values.ts).
+ */
+export function evaluateSeat(b: Belief, s: ElPasoState, me: PlayerState, posts: PostFacts, h: Horizon, w: Weights = WEIGHTS): number {
   const seat = b.seat;
-  const me = s.players[seat]!;
   const own = holdings(b, me);
   const { types: buildingTypes, vp: buildingsVp, builders } = boardFacts(s.board, seat);
-  const posts = postFacts(s.posts, seat);
   const { vp: postsVp, discs10, discs16 } = posts;
 
   // Points already on the scoring pad (objectives and money below); every figure is a whole number.

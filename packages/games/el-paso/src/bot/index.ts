@@ -34,11 +34,13 @@
  * the caller keeps one: the decisions stay the same, and most of them find their step made.
  *
  * Where its time goes (7 Dec 2026, 60 seeded 2-player games with the seat's memory): per action
- * 6.5 evaluations (~2 µs each: deliveries, objectives and holdings each counted anew in about 4 of
- * them), 6.0 trial states of which 3.2 through the rules and the rest without (quiet-trials.ts),
- * and 1.0 state judged as an option's trial would be without making it (printed-results.ts), 2.0
- * greedy steps with their prompts, and per decision the belief and the carried search's check
- * (a CPU profile of the simulator: the bot ~54 % of it, a move's first steps ~32 %). By decision: a
+ * 6.1 evaluations (~1.5 µs each: holdings and objectives each counted anew in about 4 of them,
+ * the deliveries to come worked out 1.5 times, kept otherwise: deliveries.ts), 3.5 trial states of
+ * which 2.1 through the rules and the rest without (quiet-trials.ts), options valued on the
+ * state their trial would be judged as, or on the seat's entry after them, without making it
+ * (printed-results.ts, delivery-values.ts, `valueWithoutTrial`), 2.0 greedy steps with their
+ * prompts, and per decision the belief and the carried search's check (a CPU profile of the
+ * simulator: the bot ~61 % of it, a move's arrivals ~30 %, a fifth at El Paso). By decision: a
  * turn's move ~60 % (each destination's first step: ~3.2 arrivals at a location, ~4 evaluations
  * each, and ~0.4 at El Paso, a whole delivery step of ~15), a location's actions ~15 % (carried),
  * a delivery ~12 %. Most of a move's arrivals are not where the bot goes, but no cheap estimate
@@ -54,10 +56,12 @@ import { BREEDS, type WorkerType } from "../data.ts";
 import type { ElPasoAction, ElPasoPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
 import type { ElPasoView } from "../view.ts";
-import { type Belief, beliefFromView } from "./belief.ts";
+import { type Belief, PLACEHOLDER, beliefFromView } from "./belief.ts";
+import { postFacts } from "./board.ts";
+import { evaluateSeat } from "./evaluate.ts";
 import { exchangeGain } from "./exchange.ts";
 import { moveValues } from "./moves.ts";
-import { QUIET_UNDER_BONUS, workerBonus } from "./quiet-trials.ts";
+import { QUIET_UNDER_BONUS, workerBonus, workerBonusEntry } from "./quiet-trials.ts";
 import { sameKeys, sameValue } from "./reuse.ts";
 import {
   type Search,
@@ -145,13 +149,15 @@ function sameState(a: ElPasoState, b: ElPasoState, seat: number): boolean {
 /**
  * Whether the greedy step may have valued `option` without its trial while the turn goes on after
  * it: a printed action (step-gains.ts, printed-results.ts), an auxiliary action or second hire in
- * the frame a printed action opened (printed-results.ts) or a `done` that only closes a frame
+ * the frame a printed action opened (printed-results.ts), a delivery (delivery-values.ts), a worker
+ * bonus (`valueWithoutTrial`) or a `done` that only closes a frame
  * (search.ts `closesQuietly`). Its trial is made once it is chosen, so that the next decision of the turn may
  * find this search. (An auxiliary action valued so ends the turn: no next decision to serve.)
  */
 function valuedUntried(state: ElPasoState, option: ElPasoAction): boolean {
   const t = option.type;
-  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || (t === "aux" && state.stack.at(-1)?.kind === "aux") || (t === "done" && closesQuietly(state)) || (t === "bonus" && state.stack.at(-1)?.kind === "deliver");
+  const top = state.stack.at(-1)?.kind;
+  return t === "act" || t === "actBreed" || t === "hire" || t === "buy" || t === "build" || t === "hireSecond" || t === "bonus" || (t === "aux" && top === "aux") || (t === "done" && closesQuietly(state)) || (t === "deliver" && top === "deliver");
 }
 
 /** The search for this decision: the last one of this seat when its chosen trial is this very table. */
@@ -227,9 +233,36 @@ function stepValue(search: Search, state: ElPasoState, trials: Trials, values: n
     if (before !== null) return before;
   }
   if (option.type === "done" && endsTurnQuietly(search, state)) return judged(search, state);
+  if (trials.made[i] === undefined) {
+    const value = valueWithoutTrial(search, state, option);
+    // A bonus's value is its trial's evaluation, which the trial, once made, is judged as.
+    if (value !== null && option.type === "bonus") (trials.judged ??= [])[i] = value;
+    if (value !== null) return value;
+  }
   const trial = tryOption(search, state, trials, i);
   if (!trial) return -Infinity;
   return judged(search, settle(search, trial.state, state.stack.length, option.type === "deliver")) + trial.bonus;
+}
+
+/**
+ * What `stepValue` finds for a worker bonus or an auxiliary exchange at a frame the trial leaves
+ * on top, worked out without the trial (null: it needs the trial). A bonus: the evaluation of its
+ * trial (quiet-trials.ts `workerBonus`), which settle leaves as it is, is that of the seat's entry
+ * after it. An exchange in place of the location's actions, the turn's last frame (aux 3): the
+ * trial draws the draw pile's first card, a stand-in, puts it back out of the hand and closes the
+ * frames, which leaves every part the evaluation reads as it was: its value is the state's own
+ * plus the exchange's gain (search.ts `newTrial`). These were a bonus at a third of all actions
+ * and an exchange at a sixth, each a trial (the exchange through the rules); search.test checks
+ * both against their trials.
+ */
+export function valueWithoutTrial(search: Search, state: ElPasoState, option: ElPasoAction): number | null {
+  const seat = search.belief.seat;
+  if (state.phase.kind !== "turn" || state.active !== seat) return null;
+  const top = state.stack.at(-1)?.kind;
+  const me = state.players[seat]!;
+  if (option.type === "bonus" && (top === "actions" || top === "aux" || top === "hireSecond")) return evaluateSeat(search.belief, state, workerBonusEntry(me, option.worker), postFacts(state.posts, seat), search.horizon, search.weights);
+  if (option.type === "aux" && option.aux === 3 && top === "actions" && state.stack.length === 1 && me.draw.length > 0 && me.draw[0] === PLACEHOLDER && me.hand.indexOf(PLACEHOLDER) < 0) return judged(search, state) + exchangeGain(search, state);
+  return null;
 }
 
 /**

@@ -11,7 +11,7 @@
  * larger cut would need.
  */
 import type { ElPasoState } from "../state.ts";
-import { type Search, type Trials, complete, greedyStep, stillMyTurn, tryOption } from "./search.ts";
+import { type Search, type Trials, complete, stepValuesAt, stillMyTurn, tryOption } from "./search.ts";
 
 /**
  * VP by which a bound may fall short of its play-out: printed actions that help each other
@@ -55,9 +55,8 @@ export function moveValues(search: Search, state: ElPasoState, trials: Trials, k
  */
 export function upperBound(search: Search, s: ElPasoState): number {
   if (!stillMyTurn(search, s) || s.stack.at(-1)?.kind !== "actions") return complete(search, s);
-  greedyStep(search, s);
-  const step = search.stepValues.get(s);
-  if (step === undefined) return complete(search, s);
+  const step = stepValuesAt(search, s);
+  if (step === null) return complete(search, s);
   const { options, values } = step;
   let base = -Infinity;
   for (let i = 0; i < options.length; i++) if (options[i]!.type === "done") base = values[i]!;

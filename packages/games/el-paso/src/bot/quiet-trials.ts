@@ -151,15 +151,19 @@ export function auxEndsTurn(s: ElPasoState, seat: number, aux: number): ElPasoSt
  * through the rules.)
  */
 export function delivered(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
-  const me = s.players[seat]!;
   const players = [...s.players];
-  players[seat] = seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
+  players[seat] = deliveredEntry(s.players[seat]!, disc, spend);
   const posts = postsWith(s, seat, post, disc);
   // A loop, not slice(): the belief's stack is the view's frozen list (V8's slow path, issue #14).
   const stack: ElPasoState["stack"] = [];
   for (let i = 0; i < s.stack.length - 1; i++) stack.push(s.stack[i]!);
   stack.push({ kind: "actions", source: post, specs: [POST_DATA[post].reward!], used: [false], location: null });
   return stateWith(s, players, posts, stack, s.active, s.turnCount);
+}
+
+/** The seat's entry after a delivery with `disc` to a post with a reward (`delivered`): the disc's money, the certificates spent. */
+export function deliveredEntry(me: PlayerState, disc: DiscId, spend: number): PlayerState {
+  return seatEntry(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), hand: me.hand, draw: me.draw, discard: me.discard, workers: me.workers });
 }
 
 function discsWithout(me: PlayerState, disc: DiscId): DiscId[] {
@@ -261,9 +265,12 @@ export function deliveryEndsTurnQuietly(s: ElPasoState, seat: number, disc: Disc
  * deliveries (to P00) were one in twenty of all trials, each through the rules' end of the turn.
  */
 export function deliveredEndingTurn(s: ElPasoState, seat: number, post: PostId, disc: DiscId, spend: number): ElPasoState {
-  const me = s.players[seat]!;
-  const entry = handDrawn(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), workers: me.workers });
-  return turnEnded(s, seat, entry, postsWith(s, seat, post, disc));
+  return turnEnded(s, seat, deliveredEndingTurnEntry(s.players[seat]!, disc, spend), postsWith(s, seat, post, disc));
+}
+
+/** The seat's entry after a delivery that ends the turn (`deliveredEndingTurn`): the disc's money, the certificates spent, a new hand drawn. */
+export function deliveredEndingTurnEntry(me: PlayerState, disc: DiscId, spend: number): PlayerState {
+  return handDrawn(me, { money: me.money + DISC_DATA[disc].money, certs: me.certs - spend, discs: discsWithout(me, disc), workers: me.workers });
 }
 
 /**
@@ -291,6 +298,12 @@ export function rewardEndsTurnQuietly(s: ElPasoState, seat: number): boolean {
  * rules' end of the turn; search.test checks these states against the rules' trials.
  */
 export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction): ElPasoState | null {
+  const entry = rewardEndedEntry(s, seat, option);
+  return entry === null ? null : turnEnded(s, seat, entry);
+}
+
+/** The seat's entry in `rewardEnded`'s state (null where it makes none): the evaluation reads that state's entry and nothing else it changes. */
+export function rewardEndedEntry(s: ElPasoState, seat: number, option: ElPasoAction): PlayerState | null {
   const me = s.players[seat]!;
   let money = me.money;
   let certs = me.certs;
@@ -317,7 +330,7 @@ export function rewardEnded(s: ElPasoState, seat: number, option: ElPasoAction):
       objectives = Object.freeze([...me.objectives, tile]) as string[];
     } else return null;
   } else if (option.type !== "done") return null;
-  return turnEnded(s, seat, handDrawn(me, { money, certs, discs: me.discs, workers, objectives }));
+  return handDrawn(me, { money, certs, discs: me.discs, workers, objectives });
 }
 
 /** The frames a worker bonus leaves as they are (the rules' `advance` resolves nothing under them). */
@@ -331,13 +344,18 @@ export const QUIET_UNDER_BONUS = new Set(["actions", "aux", "hireSecond", "deliv
  * else changes. A decision inside a location judges every bonus offered (index.ts `stepValue`).
  */
 export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): ElPasoState {
-  const me = s.players[seat]!;
+  const players = [...s.players];
+  players[seat] = workerBonusEntry(s.players[seat]!, worker);
+  return stateWith(s, players, s.posts, s.stack, s.active, s.turnCount);
+}
+
+/** The seat's entry after a worker bonus (`workerBonus`). */
+export function workerBonusEntry(me: PlayerState, worker: WorkerType): PlayerState {
   let at = -1;
   for (let i = 0; i < me.workers.length && at < 0; i++) if (workerOf(me.workers[i]!) === worker) at = i;
   const workers = [...me.workers];
   const [card] = workers.splice(at, 1);
-  const players = [...s.players];
-  players[seat] = seatEntry(me, {
+  return seatEntry(me, {
     money: me.money + (worker === "ENG" ? ENGINEER_BONUS : worker === "WLD" ? WILD_BONUS : worker === "BLD" ? -BUILDER_BONUS_COST : 0),
     certs: worker === "BLD" ? me.certs + 1 : me.certs,
     discs: me.discs,
@@ -346,7 +364,6 @@ export function workerBonus(s: ElPasoState, seat: number, worker: WorkerType): E
     discard: [...me.discard, card!],
     workers,
   });
-  return stateWith(s, players, s.posts, s.stack, s.active, s.turnCount);
 }
 
 /**

@@ -6,11 +6,13 @@ import type { ElPasoView } from "../view.ts";
 import { type Decision, recordedDecisions } from "./recorded-decisions.ts";
 import { beliefFromView, freezeChanged, trialCopy } from "./belief.ts";
 import { postFacts } from "./board.ts";
-import { evaluate } from "./evaluate.ts";
+import { DeliveryValues } from "./delivery-values.ts";
+import { valueWithoutTrial } from "./index.ts";
+import { evaluate, evaluateSeat } from "./evaluate.ts";
 import { moveValues, upperBound } from "./moves.ts";
 import { sameValue } from "./reuse.ts";
-import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
-import { type Search, complete, endsTurnQuietly, newSearch, pruned, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
+import { auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndedEntry, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { type Search, ENDS_TURN, complete, endsTurnQuietly, greedyStep, judged, newSearch, settle, pruned, stepValuesAt, stepValuesFor, stillMyTurn, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
 
 /** The bot's decisions of a few seeded games, as its view and prompt (what it decides from). */
@@ -148,6 +150,65 @@ describe("the search", () => {
     expect(checked).toBeGreaterThan(100);
   }, 60_000);
 
+  it("values a delivery without its state as the evaluation judges the rules' trial of it", () => {
+    let rewarded = 0;
+    let ending = 0;
+    for (const [view, prompt] of positions(["deliver"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      const values = new DeliveryValues(search, state);
+      for (const option of prompt.options) {
+        if (option.type !== "deliver") continue;
+        const value = values.of(option);
+        const quiet = option.post !== "P00" || deliveryEndsTurnQuietly(state, seat, option.disc);
+        expect(value !== null).toBe(quiet);
+        if (value === null) continue;
+        const copy = trialCopy(state, seat);
+        perform(copy, seat, option);
+        freezeChanged(copy, state);
+        // Exactly, not nearly: the step's choice compares these values with the others'.
+        expect(value).toBe(evaluate(search.belief, copy, search.horizon));
+        // A post without a reward adds nothing to play on (search.ts rewardsByPost takes its gain as 0).
+        if (option.post === "P00") expect(judged(search, settle(search, copy, state.stack.length, true)) - judged(search, copy)).toBe(0);
+        if (option.post === "P00") ending++;
+        else rewarded++;
+      }
+    }
+    expect(rewarded).toBeGreaterThan(100);
+    expect(ending).toBeGreaterThan(30);
+  }, 60_000);
+
+  it("values a worker bonus and an exchange in place of a location's actions without their trials as their trials are valued", () => {
+    let bonuses = 0;
+    let exchanges = 0;
+    for (const [view, prompt] of positions(["actions", "aux", "hireSecond"], 3)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const seat = prompt.seat;
+      const trials = trialsOf(search, state, prompt.options);
+      for (let i = 0; i < prompt.options.length; i++) {
+        const option = prompt.options[i]!;
+        const value = valueWithoutTrial(search, state, option);
+        if (value === null) continue;
+        // The trial as the decision made it before (search.ts newTrial: the exchange through the
+        // rules), settled and judged as stepValue judges it.
+        const trial = tryOption(search, state, trials, i)!;
+        expect(value).toBe(judged(search, settle(search, trial.state, state.stack.length)) + trial.bonus);
+        if (option.type === "bonus") {
+          // And the rules' own trial of the bonus.
+          const copy = trialCopy(state, seat);
+          perform(copy, seat, option);
+          freezeChanged(copy, state);
+          expect(value).toBe(evaluate(search.belief, copy, search.horizon));
+          bonuses++;
+        } else exchanges++;
+      }
+    }
+    expect(bonuses).toBeGreaterThan(100);
+    expect(exchanges).toBeGreaterThan(20);
+  }, 60_000);
+
   it("ends the turn after a post's reward as the rules do, where it needs no rules", () => {
     let checked = 0;
     let hired = 0;
@@ -170,6 +231,9 @@ describe("the search", () => {
           expect(stillMyTurn(search, copy)).toBe(false);
           expect(sameValue(ended.players[seat], copy.players[seat])).toBe(true);
           expect(evaluate(search.belief, ended, search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
+          // Valued without the state (search.ts stepValuesAt): the entry on the reward's state.
+          const entry = rewardEndedEntry(reward, seat, step)!;
+          expect(evaluateSeat(search.belief, reward, entry, postFacts(reward.posts, seat), search.horizon)).toBe(evaluate(search.belief, copy, search.horizon));
           checked++;
           if (step.type === "hire") hired++;
           if (step.type === "tile") tiles++;
@@ -256,6 +320,37 @@ describe("the search", () => {
     // Measured: 97 of 106 deliveries the same, 0.09 VP lost per delivery on average (6 games).
     expect(same / decisions).toBeGreaterThan(0.85);
     expect(loss / decisions).toBeLessThan(0.25);
+  }, 120_000);
+
+  it("bounds an arrival by the values its step compares, found without the step's trial, as the step itself finds them", () => {
+    let arrivals = 0;
+    for (const [view, prompt] of positions(["move"], 2)) {
+      const search = fresh(view, prompt);
+      const state = search.belief.state;
+      const trials = trialsOf(search, state, prompt.options);
+      for (let i = 0; i < prompt.options.length; i++) {
+        if (prompt.options[i]!.type !== "move") continue;
+        const trial = tryOption(search, state, trials, i);
+        if (!trial || trial.state.stack.at(-1)?.kind !== "actions") continue;
+        const values = stepValuesAt(search, trial.state)!;
+        const before = [...values.values];
+        // The step not taken yet: its best option's trial is not made (unless valued by it).
+        const best = argmax(values.values);
+        // The same values on a search that took the step at once (the way before 7 Dec 2026).
+        const other = fresh(view, prompt);
+        const otherTrial = tryOption(other, state, trialsOf(other, state, prompt.options), i)!;
+        const step = greedyStep(other, otherTrial.state);
+        expect(other.stepValues.get(otherTrial.state)!.values).toEqual(before);
+        // And taking the step now reaches the state that search reached, value for value.
+        const taken = greedyStep(search, trial.state);
+        expect(taken === ENDS_TURN).toBe(step === ENDS_TURN);
+        if (taken !== ENDS_TURN && taken !== null && step !== ENDS_TURN && step !== null) expect(sameValue(taken, step)).toBe(true);
+        expect(values.values).toEqual(before);
+        expect(best).toBe(argmax(other.stepValues.get(otherTrial.state)!.values));
+        arrivals++;
+      }
+    }
+    expect(arrivals).toBeGreaterThan(200);
   }, 120_000);
 
   it("plays out only the destinations that may be best, and takes the destination playing out every one takes", () => {

@@ -12,11 +12,13 @@ import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
 import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
-import { evaluate } from "./evaluate.ts";
+import { postFacts } from "./board.ts";
+import { DeliveryValues } from "./delivery-values.ts";
+import { evaluate, evaluateSeat } from "./evaluate.ts";
 import { frameResultSeen } from "./printed-results.ts";
 import { StepGains } from "./step-gains.ts";
 import { exchangeGain } from "./exchange.ts";
-import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
+import { QUIET_UNDER_BONUS, auxEndsTurn, delivered, deliveredEndingTurn, deliveryEndsTurnQuietly, moved, rewardEnded, rewardEndedEntry, rewardEndsTurnQuietly, workerBonus } from "./quiet-trials.ts";
 import { sameValue } from "./reuse.ts";
 import type { Horizon, Weights } from "./weights.ts";
 
@@ -54,12 +56,14 @@ export function newSearch(belief: Belief, horizon: Horizon, weights: Weights): S
 export const ENDS_TURN = Symbol("ends the turn");
 export type Step = ElPasoState | null | typeof ENDS_TURN;
 
-/** The values `bestStep` found for a state's options (-Infinity: not tried), and those options. */
+/** The values `stepValuesAt` found for a state's options (-Infinity: not tried), and those options. */
 export interface StepValues {
   options: readonly ElPasoAction[];
   values: number[];
   /** For a delivery's step: what each option's value counts of its post's reward. */
   rewards?: number[];
+  /** The `done` judged on the state itself (`endsTurnQuietly`), -1 when none: a step taking it ends the turn. */
+  quiet: number;
 }
 
 export interface Trial {
@@ -74,6 +78,11 @@ export interface Trial {
 export interface Trials {
   options: readonly ElPasoAction[];
   made: (Trial | null | undefined)[];
+  /**
+   * The evaluation of an option's trial found before the trial was made (delivery-values.ts), by
+   * index: the trial, once made, is judged so without evaluating it again.
+   */
+  judged?: number[];
 }
 
 /**
@@ -174,7 +183,11 @@ export const skippedInTrials = (o: ElPasoAction): boolean => o.type === "exchang
 /** Applies an option on a copy. An auxiliary exchange is resolved by expectation (its card unseen). */
 export function tryOption(search: Search, state: ElPasoState, trials: Trials, i: number): Trial | null {
   let trial = trials.made[i];
-  if (trial === undefined) trials.made[i] = trial = newTrial(search, state, trials.options[i]!);
+  if (trial === undefined) {
+    trials.made[i] = trial = newTrial(search, state, trials.options[i]!);
+    const known = trials.judged?.[i];
+    if (trial !== null && known !== undefined && !search.values.has(trial.state)) search.values.set(trial.state, known);
+  }
   return trial;
 }
 
@@ -271,10 +284,36 @@ export function greedyStep(search: Search, s: ElPasoState): Step {
 }
 
 /**
- * The state after the option whose settled result evaluates best (null: nothing to try). Every
- * option's value is kept (`stepValues`): a decision at this state is the same comparison.
+ * The state after the option whose settled result evaluates best (null: nothing to try), its
+ * trial made now if the values were found without it. A decision at this state is the same
+ * comparison (`stepValuesFor`).
  */
 function bestStep(search: Search, s: ElPasoState): Step {
+  const step = stepValuesAt(search, s);
+  if (step === null) return null;
+  const { options, values } = step;
+  const trials = trialsOf(search, s, options);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
+    if (best < 0) return null;
+    if (best === step.quiet) return ENDS_TURN;
+    // An option valued without its trial has it made now that the step takes it.
+    const trial = tryOption(search, s, trials, best);
+    if (trial !== null) return trial.state;
+    values[best] = -Infinity;
+  }
+}
+
+/**
+ * Every option's value at `s` as the greedy step compares them (null: no prompt), kept by state
+ * (`search.stepValues`). Apart from the step itself (`bestStep`): a move's arrivals need only these
+ * values for their bound (moves.ts `upperBound`), and most arrivals are never played out, so the
+ * trial of the option their step would take was made for nothing (issue #14).
+ */
+export function stepValuesAt(search: Search, s: ElPasoState): StepValues | null {
+  const known = search.stepValues.get(s);
+  if (known !== undefined) return known;
   const prompt = currentPrompt(s);
   if (!prompt) return null;
   const depth = s.stack.length;
@@ -292,6 +331,10 @@ function bestStep(search: Search, s: ElPasoState): Step {
   const light = top?.kind === "actions" && stillMyTurn(search, s) ? new StepGains(search, s, top, s.stack[0]!.kind === "actions" && endsTurnQuietly(search, s)) : null;
   // So too an auxiliary action or a second hire in the frame a printed action opened (printed-results.ts).
   const frames = (top?.kind === "aux" || top?.kind === "hireSecond") && stillMyTurn(search, s);
+  // And a delivery, on the seat's entry and the posts' facts after it (delivery-values.ts), and a
+  // post's reward that ends the turn on the seat's entry after it (quiet-trials.ts rewardEndedEntry).
+  const deliveries = top?.kind === "deliver" ? new DeliveryValues(search, s) : null;
+  const rewardEnds = top?.kind === "actions" && top.location === null && rewardEndsTurnQuietly(s, search.belief.seat);
   for (let i = 0; i < options.length; i++) {
     values.push(-Infinity);
     const option = options[i]!;
@@ -326,6 +369,21 @@ function bestStep(search: Search, s: ElPasoState): Step {
         continue;
       }
     }
+    if (deliveries !== null && option.type === "deliver" && trials.made[i] === undefined) {
+      const value = deliveries.of(option);
+      if (value !== null) {
+        (trials.judged ??= [])[i] = values[i] = value;
+        delivery = true;
+        continue;
+      }
+    }
+    if (rewardEnds && trials.made[i] === undefined) {
+      const entry = rewardEndedEntry(s, search.belief.seat, option);
+      if (entry !== null) {
+        (trials.judged ??= [])[i] = values[i] = evaluateSeat(search.belief, s, entry, postFacts(s.posts, search.belief.seat), search.horizon, search.weights);
+        continue;
+      }
+    }
     const trial = tryOption(search, s, trials, i);
     if (!trial) continue;
     // A destination is worth what the bot would do there: the rest of the turn is played out.
@@ -336,19 +394,11 @@ function bestStep(search: Search, s: ElPasoState): Step {
       delivery = true;
     } else values[i] = judged(search, settle(search, trial.state, depth)) + trial.bonus;
   }
-  const rewards = delivery ? rewardsByPost(search, trials, values, depth) : undefined;
+  const rewards = delivery ? rewardsByPost(search, s, trials, values, depth) : undefined;
   // The options of the kept trials, when they are: a decision at this state finds them by identity.
-  search.stepValues.set(s, { options: trials.options, values, rewards });
-  for (;;) {
-    let best = -1;
-    for (let i = 0; i < options.length; i++) if (values[i]! > (best < 0 ? -Infinity : values[best]!)) best = i;
-    if (best < 0) return null;
-    if (best === quiet) return ENDS_TURN;
-    // An option valued without its trial has it made now that the step takes it.
-    const trial = tryOption(search, s, trials, best);
-    if (trial !== null) return trial.state;
-    values[best] = -Infinity;
-  }
+  const step: StepValues = { options: trials.options, values, rewards, quiet };
+  search.stepValues.set(s, step);
+  return step;
 }
 
 /**
@@ -372,7 +422,7 @@ function bestStep(search: Search, s: ElPasoState): Step {
  */
 const PLAYOUT_REWARD = 0.5;
 
-function rewardsByPost(search: Search, trials: Trials, values: number[], depth: number): number[] {
+function rewardsByPost(search: Search, s: ElPasoState, trials: Trials, values: number[], depth: number): number[] {
   const options = trials.options;
   // By post index (POSTS), in arrays rather than maps keyed by the post (two maps and an entry
   // list per delivery step were garbage); the posts settled in the order they first come in the
@@ -396,7 +446,15 @@ function rewardsByPost(search: Search, trials: Trials, values: number[], depth: 
   try {
     for (let k = 0; k < posts; k++) {
       const p = order[k]!;
-      const state = trials.made[bestAt[p]!]!.state;
+      // A post without a reward (P00) leaves nothing to play: its gain is judged(x) - judged(x),
+      // 0, whether the turn ends or a frame below it stays (settle stops at either). Its trial
+      // was made for that 0 in every delivery step.
+      if (POST_DATA[POSTS[p]!].reward === null) {
+        gains[p] = 0;
+        continue;
+      }
+      // Made now if the delivery was valued without it (delivery-values.ts).
+      const state = tryOption(search, s, trials, bestAt[p]!)!.state;
       gains[p] = judged(search, settle(search, state, depth, true)) - judged(search, state);
     }
   } finally {

@@ -464,13 +464,15 @@ export class ActionWriter {
       RETURNING "matchId", "index"`;
     // Named, its text depends on the table and on whether an owner is given, and so does its name.
     const name = `saloon-insert-${table}-${owner === undefined ? "any" : "owned"}`;
-    let query: Promise<{ rows: unknown[] }> | undefined;
-    if (!this.pool) query = undefined;
-    else if (this.statements === "named") query = this.pool.query({ name, text, values: parameters });
-    else if (this.statements === "executed" && parameters.every((value) => typeof value === "string")) query = this.executePrepared(this.pool, name.replaceAll("-", "_").toLowerCase(), text, parameters as string[]);
-    else query = this.pool.query(text, parameters);
-    const inserted = (query ? (await query).rows : await this.prisma.$queryRawUnsafe(text, ...parameters)) as { matchId: string; index: number }[];
+    const inserted = (this.pool ? (await this.throughPool(this.pool, name, text, parameters)).rows : await this.prisma.$queryRawUnsafe(text, ...parameters)) as { matchId: string; index: number }[];
     return new Set(inserted.map((row) => keyOf(row.matchId, row.index)));
+  }
+
+  /** The statement through the pool, as `statements` says (an EXECUTE takes string parameters only: chat's arrays go unnamed). */
+  private throughPool(pool: QueryPool, name: string, text: string, parameters: unknown[]): Promise<{ rows: unknown[] }> {
+    if (this.statements === "named") return pool.query({ name, text, values: parameters });
+    if (this.statements === "executed" && parameters.every((value) => typeof value === "string")) return this.executePrepared(pool, name, text, parameters);
+    return pool.query(text, parameters);
   }
 
   /**
@@ -478,7 +480,9 @@ export class ActionWriter {
    * where the session does not know the statement yet: at the first batch, or after a restart of
    * the database. Another batch preparing it meanwhile is fine.
    */
-  private async executePrepared(pool: QueryPool, name: string, text: string, parameters: string[]): Promise<{ rows: unknown[] }> {
+  private async executePrepared(pool: QueryPool, named: string, text: string, parameters: string[]): Promise<{ rows: unknown[] }> {
+    // An SQL name, unquoted: lower case, no hyphens ("saloon_insert_matchaction_owned").
+    const name = named.replaceAll("-", "_").toLowerCase();
     const execute = `EXECUTE ${name}(${parameters.map(quoteLiteral).join(", ")})`;
     try {
       return await pool.query(execute);

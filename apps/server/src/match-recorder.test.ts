@@ -7,7 +7,7 @@
  */
 import { matchMaker } from "@colyseus/core";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { ActionWriter, MatchStore, type NewMatch, type StartingSeat, hashToken, openDatabase } from "@saloon/db";
+import { ActionWriter, type FinishedMatch, MatchStore, type NewMatch, type StartingSeat, hashToken, openDatabase } from "@saloon/db";
 import { TABLE_ROOM } from "@saloon/protocol";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,6 +20,12 @@ import { bootTestServer, record, token } from "./test-support.ts";
 class CountingStore extends MatchStore {
   creates = 0;
   seatWrites = 0;
+  /** How many action rows each finish was given. */
+  finishedRows: number[] = [];
+  override async finishMatch(match: FinishedMatch): Promise<void> {
+    this.finishedRows.push(match.actions.length);
+    await super.finishMatch(match);
+  }
   override async createMatch(match: NewMatch): Promise<void> {
     this.creates += 1;
     await super.createMatch(match);
@@ -50,6 +56,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   store.creates = 0;
+  store.finishedRows = [];
   store.seatWrites = 0;
   logged.lines.length = 0;
 });
@@ -89,6 +96,44 @@ describe("the match recorder", () => {
       [0, "human", "Ann"],
       [1, "bot", null],
     ]);
+  });
+
+  it("ends a match without sending its log again: every action is stored by then, and stays", async () => {
+    const recorder = new MatchRecorder(store, new ActionWriter(database.prisma), logged.logger, facts("r-finish"));
+    const seats = [
+      { seat: 0, kind: "human" as const, name: "Ann", tokenHash: hashToken("ann3-token-abcdefgh") },
+      { seat: 1, kind: "bot" as const, name: "Bot 2", tokenHash: null },
+    ];
+    recorder.created();
+    await recorder.started(new Date(), seats);
+    // As the table does: each action published (and the next one accepted) once its write committed.
+    const moves = [{ type: "draw" }, { type: "place", space: 3 }, { type: "pass" }];
+    for (const [index, action] of moves.entries()) await recorder.action(index, index % 2, action, new Date(1_000 + index), index % 2 === 0);
+    const scores = {
+      categories: ["gold"],
+      lines: [
+        { seat: 0, total: 7, breakdown: { gold: 7 }, tiebreak: [1], placement: 1 },
+        { seat: 1, total: 5, breakdown: { gold: 5 }, tiebreak: [0], placement: 2 },
+      ],
+      winners: [0],
+    };
+    await recorder.finished(new Date(), scores);
+    expect(store.finishedRows).toEqual([0]);
+    const row = await database.prisma.match.findUnique({
+      where: { id: "r-finish" },
+      include: { actions: { orderBy: { index: "asc" } }, results: { orderBy: { seat: "asc" } } },
+    });
+    expect(row?.status).toBe("finished");
+    expect(row?.actions.map((a) => [a.index, a.seat, a.action, a.at.getTime(), a.byPerson])).toEqual([
+      [0, 0, { type: "draw" }, 1_000, true],
+      [1, 1, { type: "place", space: 3 }, 1_001, false],
+      [2, 0, { type: "pass" }, 1_002, true],
+    ]);
+    expect(row?.results.map((r) => [r.seat, r.total, r.placement, r.winner])).toEqual([
+      [0, 7, 1, true],
+      [1, 5, 2, false],
+    ]);
+    expect(logged.lines).toEqual([]);
   });
 
   it("stores a waiting table and its seats until the start, and the seat changes after the start", async () => {

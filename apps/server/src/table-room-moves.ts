@@ -131,7 +131,7 @@ export function showActed(room: TableRoom, seat: Seat, version: number): void {
 
 /** The game is over: the result is stored, then shown. */
 export async function finish(room: TableRoom, scores: FinalScores): Promise<void> {
-  await room.recorder.finished(new Date(), room.actions, scores);
+  await room.recorder.finished(new Date(), scores);
   room.state.status = "finished";
   room.state.result = JSON.stringify(scores);
   for (const slot of room.slots) endGrace(slot);

@@ -56,7 +56,11 @@ export interface StartingSeat {
 export interface FinishedMatch extends Omit<NewMatch, "status"> {
   startedAt: Date | null;
   finishedAt: Date;
-  /** The whole log, index 0 first. */
+  /**
+   * The log's rows to make sure of, index 0 first: a row the store holds already is kept as it is.
+   * A table that stored every action as it went sends none (match-recorder.ts); the whole log
+   * repairs a match whose earlier writes were lost.
+   */
   actions: LoggedActionRow[];
   scores: FinalScores;
 }
@@ -225,9 +229,9 @@ export class MatchStore {
   }
 
   /**
-   * Writes a finished game in one transaction: the match row, its seats, the whole action log
-   * and the results. Rows written earlier as the game went are kept or brought up to date, so
-   * this also repairs a match whose earlier writes failed. A failed write is retried with
+   * Writes a finished game in one transaction: the match row, its seats, the action rows it is
+   * given and the results. Rows written earlier as the game went are kept or brought up to date,
+   * so given the whole log this also repairs a match whose earlier writes failed. A failed write is retried with
    * growing delays and logged each time, never dropped silently; after the last attempt the
    * error is logged as such and thrown to the caller.
    *

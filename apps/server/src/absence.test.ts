@@ -11,7 +11,7 @@ import { type MatchDetail, TABLE_ROOM, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SaloonServer } from "./app.ts";
 import type { TableRoom } from "./table-room.ts";
-import { type Recorder, autoPlay, bootTestServer, httpBase, record, sleep, testGames, token } from "./test-support.ts";
+import { type Recorder, autoPlay, bootTestServer, httpBase, record, sleep, storedActions, testGames, token } from "./test-support.ts";
 
 const fistful = testGames.fistful!;
 
@@ -94,8 +94,10 @@ describe("a person who leaves a running game", () => {
     // Nobody saw her seat's own view or prompt while the bot played it (the server left them as
     // they were): from the first state she gets back, they are her seat's at that version.
     const room = serverRoom(bob)!;
+    // Every state shown is stored: the log to rebuild each one from.
+    const actions = await storedActions(colyseus, tableId);
     for (const snapshot of back.snapshots) {
-      const then = replay(fistful, room.seed, 2, fistful.parseOptions(undefined), room.actions.slice(0, snapshot.version));
+      const then = replay(fistful, room.seed, 2, fistful.parseOptions(undefined), actions.slice(0, snapshot.version));
       expect(decodeView(snapshot, 0), `Ann's view at version ${snapshot.version}`).toEqual(JSON.parse(JSON.stringify(fistful.view(then, 0))));
       const shown = snapshot.seats[0]!.secret!.prompt;
       const owed = fistful.prompts(then).find((prompt) => prompt.seat === 0);

@@ -5,12 +5,11 @@
  * with their owner until the reveal, the steppe's tiles with the seat using the steppe, and the
  * supply's order and the RNG with nobody.
  */
-import type { ColyseusTestServer } from "@colyseus/testing";
 import { games } from "@saloon/catalog";
 import { type ActionBase, type AnyGame, type LogEvent, type Prompt, type RngState, type Seat, replay } from "@saloon/engine";
 import { decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Recorder, actedMismatches, bootTestServer, keysOf, playWholeGame, rngStatesSeen } from "./test-support.ts";
+import { type Recorder, type TestServer, actedMismatches, bootTestServer, keysOf, playWholeGame, rngStatesSeen } from "./test-support.ts";
 
 type Tile = { breed: string; value: number };
 interface PlayerView {
@@ -54,7 +53,7 @@ const steppeLover: AnyGame = {
 };
 
 
-let colyseus: ColyseusTestServer;
+let colyseus: TestServer;
 beforeAll(async () => {
   colyseus = await bootTestServer({ rateLimit: { perSecond: 1000, burst: 1000 } });
 });

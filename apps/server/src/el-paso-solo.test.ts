@@ -5,12 +5,11 @@
  * that the order of Sue's bot deck and supply deck never left the server, and that the finished
  * match is stored and replays.
  */
-import type { ColyseusTestServer } from "@colyseus/testing";
 import { type AnyGame, type LogEvent, type RngState, replay } from "@saloon/engine";
 import { type MatchDetail, TABLE_ROOM, decodeResult, decodeView, joinErrorCode } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TableRoom } from "./table-room.ts";
-import { type Recorder, autoPlay, bootTestServer, httpBase, record, rngStatesSeen, testGames, token } from "./test-support.ts";
+import { type Recorder, type TestServer, autoPlay, bootTestServer, httpBase, record, rngStatesSeen, storedActions, testGames, token } from "./test-support.ts";
 
 interface SoloState {
   rng: RngState;
@@ -20,7 +19,7 @@ interface SoloState {
 const elPaso: AnyGame = testGames["el-paso"]!;
 const solo = (difficulty: number) => ({ solo: true, difficulty });
 
-let colyseus: ColyseusTestServer;
+let colyseus: TestServer;
 beforeAll(async () => {
   colyseus = await bootTestServer({ games: testGames, rateLimit: { perSecond: 1000, burst: 1000 } });
 });
@@ -55,7 +54,7 @@ describe("El Paso solo at a table", () => {
 
     const room = colyseus.getRoomById<TableRoom>(tableId);
     const seed: string = room["seed"];
-    const actions: { seat: number; action: { type: string } }[] = room["actions"];
+    const actions = await storedActions(colyseus, tableId);
     const allEvents: LogEvent[] = room["events"];
     const options = elPaso.parseOptions(solo(2));
     const finalState = room["gameState"] as SoloState;

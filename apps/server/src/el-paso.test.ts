@@ -6,11 +6,10 @@
  * included), no face-down objective or bonus stack's order, no seed, no RNG state.
  */
 import { games } from "@saloon/catalog";
-import type { ColyseusTestServer } from "@colyseus/testing";
 import { type LogEvent, type Seat, replay } from "@saloon/engine";
 import { TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Recorder, actedMismatches, bootTestServer, keysOf, playWholeGame, record, rngStatesSeen, token } from "./test-support.ts";
+import { type Recorder, type TestServer, actedMismatches, bootTestServer, keysOf, playWholeGame, record, rngStatesSeen, token } from "./test-support.ts";
 
 interface PlayerState {
   hand: string[];
@@ -38,7 +37,7 @@ interface ElPasoView {
 
 const elPaso = games["el-paso"]!;
 
-let colyseus: ColyseusTestServer;
+let colyseus: TestServer;
 beforeAll(async () => {
   colyseus = await bootTestServer({ rateLimit: { perSecond: 1000, burst: 1000 } });
 });

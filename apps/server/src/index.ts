@@ -1,2 +1,2 @@
 export { DEFAULT_RATE_LIMIT, type SaloonServerConfig, createSaloonServer } from "./app.ts";
-export type { AcceptedAction, TableSettings } from "./table-room.ts";
+export type { TableSettings } from "./table-room.ts";

@@ -8,6 +8,7 @@
 import { matchMaker } from "@colyseus/core";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { ActionWriter, type FinishedMatch, MatchStore, type NewMatch, type StartingSeat, hashToken, openDatabase } from "@saloon/db";
+import type { ActionBase } from "@saloon/engine";
 import { TABLE_ROOM } from "@saloon/protocol";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -107,7 +108,7 @@ describe("the match recorder", () => {
     recorder.created();
     await recorder.started(new Date(), seats);
     // As the table does: each action published (and the next one accepted) once its write committed.
-    const moves = [{ type: "draw" }, { type: "place", space: 3 }, { type: "pass" }];
+    const moves: ActionBase[] = [{ type: "draw" }, { type: "place", space: 3 }, { type: "pass" }];
     for (const [index, action] of moves.entries()) await recorder.action(index, index % 2, action, new Date(1_000 + index), index % 2 === 0);
     const scores = {
       categories: ["gold"],

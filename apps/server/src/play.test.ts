@@ -2,15 +2,14 @@
  * Whole games through the real server with real SDK clients, and proof from everything the
  * clients received (decoded states, messages, raw frames) that nothing secret left the server.
  */
-import type { ColyseusTestServer } from "@colyseus/testing";
 import { type Seat, replay } from "@saloon/engine";
 import { type TableSnapshot, TABLE_ROOM, decodeResult, decodeView } from "@saloon/protocol";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TableRoom } from "./table-room.ts";
 import { type HiddenHandsState, type HiddenHandsView, hiddenHands } from "./test-games/hidden-hands.ts";
-import { type Recorder, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, testGames, token } from "./test-support.ts";
+import { type Recorder, type TestServer, autoPlay, bootTestServer, keysOf, record, rngStatesSeen, storedActions, testGames, token } from "./test-support.ts";
 
-let colyseus: ColyseusTestServer;
+let colyseus: TestServer;
 beforeAll(async () => {
   // These tests are about whole games, not flood control: the clients play at machine speed.
   colyseus = await bootTestServer({ rateLimit: { perSecond: 1000, burst: 1000 } });
@@ -89,9 +88,10 @@ describe("a complete game", () => {
     expect(result).toEqual(fistful.scores(room["gameState"]));
     for (const player of [ann, bob]) expect(decodeResult(player.latest)).toEqual(result);
 
-    // The room kept the whole action log: replaying it from the seed gives the same game.
-    const actions = room["actions"];
+    // The store holds the whole action log: replaying it from the seed gives the same game.
+    const actions = await storedActions(colyseus, room.roomId);
     expect(end.version).toBe(actions.length);
+    expect(room.actedBy).toEqual(actions.map((a) => a.seat));
     expect(new Set(actions.map((a) => a.seat))).toEqual(new Set([0, 1, 2]));
     expect(replay(fistful, room["seed"], 3, {}, actions)).toEqual(room["gameState"]);
 

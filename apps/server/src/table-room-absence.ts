@@ -62,7 +62,7 @@ function abandon(room: TableRoom, reason: string): void {
     room.state.endReason = reason;
     room.publish();
     room.endListing();
-    room.log.info({ reason, actions: room.actions.length }, "game abandoned");
+    room.log.info({ reason, actions: room.actedBy.length }, "game abandoned");
     await room.recorder.abandoned(reason);
     closeSoon(room);
   });

@@ -54,7 +54,7 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
   const replayed = replayStored(game, match);
   room.seed = match.seed;
   room.gameState = replayed.gameState;
-  room.actions.push(...replayed.actions);
+  for (const entry of replayed.actions) room.actedBy.push(entry.seat);
   room.events.push(...replayed.events);
   // The steps of the turn going on that may be taken back, as before the restart.
   room.undo = replayed.undo;
@@ -68,18 +68,18 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
     if (seat.kind === "human") startGrace(room, slot, now);
   }
   showUndo(room);
-  for (const slot of room.slots) showActed(room, slot.schema.seat, standingActed(room.actions, slot.schema.seat));
+  for (const slot of room.slots) showActed(room, slot.schema.seat, standingActed(room.actedBy, slot.schema.seat));
   setBotPace(room, match.table.botPace);
   room.recorder = recorderFor(room, match.options, match.table.private ?? false);
   room.recorded = true;
   room.recorder.resumed(match.startedAt, seatFacts(room.slots));
-  room.state.version = room.actions.length;
+  room.state.version = room.actedBy.length;
   room.state.status = "playing";
   room.awaitingPeople = room.slots.some((slot) => slot.kind === "human");
   if (match.table.private) makePrivate(room);
   // Debug, not info: after a restart these were a thousand lines written while people waited (the
   // keeper's "tables taken over" says how many came back; a table that could not is an error line).
-  room.log.debug({ actions: room.actions.length }, "table rebuilt from the store");
+  room.log.debug({ actions: room.actedBy.length }, "table rebuilt from the store");
   // A game whose last move was stored but whose end was not: finish it now.
   if (game.isOver(room.gameState)) void finish(room, game.scores(room.gameState)!).catch((error: unknown) => halt(room, error));
 }

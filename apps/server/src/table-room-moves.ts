@@ -63,12 +63,11 @@ export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt
   room.gameState = result.state;
   // A bot playing for an absent person is no person: its step can never be taken back.
   const byPerson = room.slots[seat]?.kind === "human";
-  const accepted = { seat, action: cloneJson(action) as ActionBase, at: Date.now(), byPerson };
-  const index = room.actions.length;
-  room.actions.push(accepted);
+  const index = room.actedBy.length;
+  room.actedBy.push(seat);
   room.undo.accepted(room.game, index, seat, before, result.state, byPerson);
   if (over) room.bots.stop();
-  const stored = room.recorder.action(index, seat, accepted.action, new Date(accepted.at), byPerson);
+  const stored = room.recorder.action(index, seat, cloneJson(action) as ActionBase, new Date(), byPerson);
   const queuedAt = performance.now();
   moveTiming.apply.record(queuedAt - receivedAt);
   let committedAt = 0;
@@ -115,11 +114,11 @@ function publishAccepted(room: TableRoom, index: number, seat: Seat, events: Log
 }
 
 /**
- * The version right after `seat`'s latest action among `actions` (0: none): what its `acted`
- * shows once those actions are published (a rebuild, a step taken back).
+ * The version right after `seat`'s latest action, given who made each action (0: none): what its
+ * `acted` shows once those actions are published (a rebuild, a step taken back).
  */
-export function standingActed(actions: readonly { seat: Seat }[], seat: Seat): number {
-  for (let index = actions.length - 1; index >= 0; index--) if (actions[index]!.seat === seat) return index + 1;
+export function standingActed(actedBy: readonly Seat[], seat: Seat): number {
+  for (let index = actedBy.length - 1; index >= 0; index--) if (actedBy[index] === seat) return index + 1;
   return 0;
 }
 
@@ -136,7 +135,7 @@ export async function finish(room: TableRoom, scores: FinalScores): Promise<void
   room.state.result = JSON.stringify(scores);
   for (const slot of room.slots) endGrace(slot);
   room.publish();
-  room.log.info({ actions: room.actions.length, winners: scores.winners }, "game finished");
+  room.log.info({ actions: room.actedBy.length, winners: scores.winners }, "game finished");
   room.endListing();
   keepWhileEmpty(room);
   if (room.clients.length === 0) void room.disconnect();

@@ -29,9 +29,9 @@ export function onUndo(room: TableRoom, client: TableClient): void {
   if ("code" in step) return room.reject(client, "undo", step);
   const projection = room.sync.project(step.before, true);
   room.gameState = step.before;
-  room.actions.length = step.index;
+  room.actedBy.length = step.index;
   // Read now: later moves may join the list before this is published.
-  const acted = standingActed(room.actions, seat);
+  const acted = standingActed(room.actedBy, seat);
   room.log.info({ seat, index: step.index }, "step taken back");
   // Deleted from the store after the step's own write, and before any later move is written.
   const stored = room.recorder.takeBack(step.index);
@@ -126,7 +126,7 @@ export function onChat(room: TableRoom, client: TableClient, payload: unknown): 
   if (!data || !room.allow(client, "chat") || room.halted || room.failed) return;
   const seat = room.seatOf(client);
   const sender = { seat, name: seat === null ? data.name : room.slots[seat]!.name, person: data.person };
-  const line = room.chat.accept(sender, payload, room.actions.length, Date.now());
+  const line = room.chat.accept(sender, payload, room.actedBy.length, Date.now());
   if ("code" in line) return room.reject(client, "chat", line);
   const stored = room.recorder.chat(line);
   room.publishing = room.publishing

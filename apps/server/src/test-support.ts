@@ -116,6 +116,9 @@ export async function bootTestServer(
   return Object.assign(colyseus, { store, saloon: server });
 }
 
+/** A server bootTestServer started, with its store. */
+export type TestServer = Awaited<ReturnType<typeof bootTestServer>>;
+
 /** The HTTP base address of a test server. */
 export function httpBase(colyseus: ColyseusTestServer): string {
   return `http://127.0.0.1:${(colyseus.server as unknown as { port: number }).port}`;
@@ -324,7 +327,7 @@ export function autoPlay(player: Recorder, game: Game<any, ActionBase, any, any>
 
 /**
  * Every state a seated client received whose `acted` is not the version right after that seat's
- * latest action up to that state's version (the table's `actions`, none taken back): what a
+ * latest action up to that state's version (the table's actions, none taken back): what a
  * client relies on to know its answer landed. Empty when all of them are right.
  */
 export function actedMismatches(player: Recorder, actions: readonly { seat: Seat }[]): string[] {
@@ -345,12 +348,21 @@ export function actedMismatches(player: Recorder, actions: readonly { seat: Seat
 }
 
 /**
+ * A table's actions as the store holds them, in order: the log a table is rebuilt from. The room
+ * keeps only who made each one (`actedBy`); every action it showed anyone is stored already.
+ */
+export async function storedActions(colyseus: { store: MatchStore }, matchId: string): Promise<{ seat: Seat; action: ActionBase }[]> {
+  const rows = await colyseus.store.prisma.matchAction.findMany({ where: { matchId }, orderBy: { index: "asc" }, select: { seat: true, action: true } });
+  return rows.map((row) => ({ seat: row.seat, action: row.action as ActionBase }));
+}
+
+/**
  * A whole game at a real table, as the leak tests need it: Ann and Bob (people whose clients play
  * with `chooser`'s bot on what they decoded), a server bot in seat 2, and a spectator, to the end.
  * Returns the three clients, the final snapshot, and what the room held at the end (seed, state,
- * every event and action) to compare what each client received with.
+ * every event) with the stored actions, to compare what each client received with.
  */
-export async function playWholeGame(colyseus: ColyseusTestServer, game: AnyGame, chooser: AnyGame = game) {
+export async function playWholeGame(colyseus: ColyseusTestServer & { store: MatchStore }, game: AnyGame, chooser: AnyGame = game) {
   const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: game.id, seats: 3, bots: [2], name: "Ann", token: token("ann") }));
   const tableId = ann.room.roomId;
   const watcher = await record("watcher", colyseus.sdk.joinById(tableId, { spectate: true }));
@@ -368,7 +380,7 @@ export async function playWholeGame(colyseus: ColyseusTestServer, game: AnyGame,
     seed: room["seed"] as string,
     state: room["gameState"] as unknown,
     events: room["events"] as LogEvent[],
-    actions: room["actions"] as { seat: Seat; action: ActionBase }[],
+    actions: await storedActions(colyseus, tableId),
   };
 }
 

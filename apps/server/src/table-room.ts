@@ -17,7 +17,7 @@
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { type MatchStore, OwnershipLost, type ResumableMatch, type ActionWriter } from "@saloon/db";
-import type { ActionBase, AnyGame, GameError, LogEvent, Seat } from "@saloon/engine";
+import type { AnyGame, GameError, LogEvent, Seat } from "@saloon/engine";
 import { CLIENT_MESSAGES, CLOSE_CODES, type ClientMessageType, type ErrorMessage, SERVER_MESSAGES, type TableListing, type TableStatus, type BotPace } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { Admission, type Refusal, refuseRequest } from "./admission.ts";

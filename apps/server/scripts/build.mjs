@@ -84,7 +84,9 @@ const { values } = parseArgs({ options: { outdir: { type: "string", default: joi
 const started = performance.now();
 const result = await build({
   metafile: true,
-  entryPoints: [join(serverDir, "src/main.ts")],
+  // The bots' thread (bot-thinker.ts) is an entry of its own, sharing the chunks, found through the define below.
+  entryPoints: [join(serverDir, "src/main.ts"), join(serverDir, "src/bot-worker.ts")],
+  define: { SALOON_BOT_WORKER_URL: JSON.stringify(pathToFileURL(resolve(values.outdir, "bot-worker.js")).href) },
   outdir: values.outdir,
   entryNames: "[name]",
   chunkNames: "chunks/[name]-[hash]",

@@ -17,6 +17,7 @@ import { answerMatchmaking } from "./matchmake-route.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper, untilTableArrives } from "./table-keeper.ts";
 export { DEFAULT_REBUILD_SLICE_MS } from "./table-keeper.ts";
+import { BotThinker } from "./bot-thinker.ts";
 import { TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { IndexedLocalDriver } from "./room-index.ts";
 import type { RedisParts } from "./redis-parts.ts";
@@ -74,7 +75,12 @@ export interface SaloonServerConfig {
   closingSeconds?: number;
   /** Group commit timing: longest wait before a batch goes out (ms, default 3). */
   flushMs?: number;
+  /** The games whose bots decide in a thread of their own (bot-thinker.ts; default DEFAULT_BOT_THREAD_GAMES). */
+  botThreadGames?: readonly string[];
 }
+
+/** El Paso's bot decides in up to tens of milliseconds; the others' in microseconds (bot-thinker.ts). */
+export const DEFAULT_BOT_THREAD_GAMES: readonly string[] = ["el-paso"];
 
 /** A Saloon server: Colyseus, plus the group commit and the keeper of running tables. */
 export type SaloonServer = Server & {
@@ -129,8 +135,12 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     ...(config.pool ? { pool: config.pool } : {}),
     ...(config.rebuildSliceMs === undefined ? {} : { rebuildSliceMs: config.rebuildSliceMs }),
   });
+  const thinker = new BotThinker(new Set(config.botThreadGames ?? DEFAULT_BOT_THREAD_GAMES), (error) =>
+    config.logger.error({ err: error }, "the bots' thread is down; bots decide on the main thread for a while"),
+  );
   const settings: TableSettings = {
     games: config.games,
+    thinker,
     botDelayMs: config.botDelayMs,
     budgets,
     logger: config.logger,
@@ -184,6 +194,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
       await writer.close();
       // Only now may another process (or the next start) take the running games over.
       await keeper.stop();
+      await thinker.close();
     },
   });
 }

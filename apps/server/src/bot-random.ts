@@ -9,10 +9,15 @@
  * Fistful tables, issue #14.)
  */
 import { createHash } from "node:crypto";
-import { type Random, type Seat, randomFrom, stateFromDigest } from "@saloon/engine";
+import { type Random, type RngState, type Seat, randomFrom, stateFromDigest } from "@saloon/engine";
 
 export function botRandom(seed: string, moveIndex: number, seat: Seat): Random {
-  return randomFrom(stateFromDigest(createHash("sha256").update(botSeed(seed, moveIndex, seat)).digest()));
+  return randomFrom(botDice(seed, moveIndex, seat));
+}
+
+/** The state of that generator: what a decision made in the bots' thread is given (bot-thinker.ts), not the seed. */
+export function botDice(seed: string, moveIndex: number, seat: Seat): RngState {
+  return stateFromDigest(createHash("sha256").update(botSeed(seed, moveIndex, seat)).digest());
 }
 
 /** The text whose SHA-256 seeds a bot's decision: `createRandom(botSeed(…))` draws the same. */

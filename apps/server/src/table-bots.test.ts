@@ -1,6 +1,10 @@
-import { createRandom } from "@saloon/engine";
+import { games } from "@saloon/catalog";
+import { type Prompt, type RngState, type Seat, createRandom, randomFrom } from "@saloon/engine";
+import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { BOT_WAIT_SPREAD, botWait } from "./table-bots.ts";
+import { botDice } from "./bot-random.ts";
+import { BotFailed, type BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
+import { BOT_WAIT_SPREAD, type BotTable, TableBots, botWait } from "./table-bots.ts";
 
 describe("a bot's wait", () => {
   it("strays from the table's delay by at most the spread either way, and keeps its mean", () => {
@@ -22,5 +26,104 @@ describe("a bot's wait", () => {
     expect(botWait(500, () => 0.5)).toBe(500);
     expect(botWait(500, () => 0.999999)).toBeCloseTo(500 * (1 + BOT_WAIT_SPREAD), 3);
     expect(botWait(0, () => 0.9)).toBe(0);
+  });
+});
+
+const elPaso = games["el-paso"]!;
+
+/** A thread whose answers the test gives, one per question, in order. */
+class HeldThinker {
+  readonly asked: { view: unknown; prompt: Prompt; dice: RngState; answer(action: unknown): void; refuse(error: Error): void }[] = [];
+  takes(game: string): boolean {
+    return game === "el-paso";
+  }
+  decide(_game: string, view: unknown, prompt: Prompt, dice: RngState): Promise<unknown> {
+    return new Promise((answer, refuse) => this.asked.push({ view, prompt, dice, answer, refuse }));
+  }
+}
+
+/** An El Paso table of bots alone, its moves applied at once, its bots' thread held by the test. */
+function botsOnlyTable(seed: string) {
+  const thinker = new HeldThinker();
+  const logged: string[] = [];
+  let state = elPaso.setup(seed, 2, elPaso.defaultOptions);
+  const moves: { seat: Seat; action: unknown }[] = [];
+  const table: BotTable = {
+    game: elPaso,
+    gameState: () => state,
+    seatKind: () => "bot",
+    seed,
+    moveNumber: () => moves.length,
+    mayMove: () => true,
+    perform(seat, action) {
+      const result = elPaso.apply(state, seat, action);
+      if (!result.ok) return result.error;
+      state = result.state;
+      moves.push({ seat, action });
+      return null;
+    },
+    guarded: (work) => work(),
+    timers: { setTimeout: (work, ms) => ((timer) => ({ clear: () => clearTimeout(timer) }))(setTimeout(work, ms)) },
+    log: pino({ level: "debug" }, { write: (line: string) => void logged.push((JSON.parse(line) as { msg: string }).msg) }),
+    delayMs: 0,
+    thinker: thinker as unknown as BotThinker,
+  };
+  return { table, moves, thinker, bots: new TableBots(table), logged };
+}
+
+const settle = () => new Promise((done) => setTimeout(done, 5));
+
+describe("bots whose decisions are made in the bots' thread", () => {
+  it("perform the thread's answer, and ask again when the table moved on while it decided", async () => {
+    const { table, moves, thinker, bots } = botsOnlyTable("held-a");
+    bots.schedule();
+    await settle();
+    bots.schedule();
+    await settle();
+    // One question for the seat while it is being decided for, however often the table schedules.
+    expect(thinker.asked).toHaveLength(1);
+    const first = thinker.asked[0]!;
+    // Meanwhile the table moves on (as a step taken back would).
+    expect(table.perform(first.prompt.seat, elPaso.bot(first.view, first.prompt, randomFrom(first.dice)))).toBeNull();
+    first.answer(first.prompt.options[0]);
+    await settle();
+    // The answer was for a state that is gone: not performed, and the bot was asked again.
+    expect(moves).toHaveLength(1);
+    expect(thinker.asked).toHaveLength(2);
+    const second = thinker.asked[1]!;
+    expect(second.dice).toEqual(botDice("held-a", 1, second.prompt.seat));
+    const chosen = elPaso.bot(second.view, second.prompt, randomFrom(second.dice));
+    second.answer(chosen);
+    await settle();
+    expect(moves).toEqual([expect.anything(), { seat: second.prompt.seat, action: chosen }]);
+  });
+
+  it("decide here when the thread cannot, as the bot would there; a bot that threw there takes its first option", async () => {
+    const { moves, thinker, bots, logged } = botsOnlyTable("held-b");
+    bots.schedule();
+    await settle();
+    const asked = thinker.asked[0]!;
+    asked.refuse(new BotThreadUnavailable("the bots' thread is down"));
+    await settle();
+    expect(moves).toEqual([{ seat: asked.prompt.seat, action: elPaso.bot(asked.view, asked.prompt, randomFrom(asked.dice)) }]);
+
+    bots.schedule();
+    await settle();
+    const next = thinker.asked[1]!;
+    next.refuse(new BotFailed("the bot threw"));
+    await settle();
+    expect(moves[1]).toEqual({ seat: next.prompt.seat, action: next.prompt.options[0] });
+    expect(logged).toContain("bot failed; taking its first option");
+  });
+
+  it("drop the answer for a seat taken back by its person while the thread decided", async () => {
+    const { moves, thinker, bots } = botsOnlyTable("held-c");
+    bots.schedule();
+    await settle();
+    const asked = thinker.asked[0]!;
+    bots.cancel(asked.prompt.seat);
+    asked.answer(elPaso.bot(asked.view, asked.prompt, randomFrom(asked.dice)));
+    await settle();
+    expect(moves).toEqual([]);
   });
 });

@@ -3,10 +3,11 @@
  * timer of the table's, chosen by the game's bot from what that seat may see. The room decides when bots
  * may move at all and performs their moves like anyone else's (table-room.ts).
  */
-import { type AnyGame, type GameError, type Seat, sameJson } from "@saloon/engine";
+import { type AnyGame, type GameError, type Prompt, type RngState, type Seat, randomFrom, sameJson } from "@saloon/engine";
 import type { SeatKind } from "@saloon/protocol";
 import type { Logger } from "pino";
-import { botRandom } from "./bot-random.ts";
+import { botDice } from "./bot-random.ts";
+import { BotFailed, type BotThinker } from "./bot-thinker.ts";
 import type { TableTimer } from "./table-pulse.ts";
 
 /** What the bots need from their table. */
@@ -31,6 +32,8 @@ export interface BotTable {
   readonly log: Logger;
   /** How long a bot "thinks" before it acts (ms), at the table's pace. */
   readonly delayMs: number;
+  /** The bots' thread (bot-thinker.ts), for the games whose bots decide there; null: all decide here. */
+  readonly thinker: BotThinker | null;
 }
 
 /**
@@ -57,6 +60,8 @@ export function botWait(delayMs: number, random: () => number = Math.random): nu
 
 export class TableBots {
   private readonly timers = new Map<Seat, TableTimer>();
+  /** Seats whose decision the bots' thread is making: the token of the decision awaited, so a dropped one is known. */
+  private readonly thinking = new Map<Seat, object>();
   /** "Skip ahead" (issue #15 item 5): the bots play without waiting until a person owes a decision. */
   private hurrying = false;
 
@@ -71,7 +76,7 @@ export class TableBots {
     if (prompts.some((prompt) => table.seatKind(prompt.seat) !== "bot")) this.hurrying = false;
     for (const prompt of prompts) {
       const seat = prompt.seat;
-      if (table.seatKind(seat) !== "bot" || this.timers.has(seat)) continue;
+      if (table.seatKind(seat) !== "bot" || this.timers.has(seat) || this.thinking.has(seat)) continue;
       this.timers.set(
         seat,
         // A Node timer fires from the event loop, never in the middle of another action's commit.
@@ -100,11 +105,13 @@ export class TableBots {
   cancel(seat: Seat): void {
     this.timers.get(seat)?.clear();
     this.timers.delete(seat);
+    this.thinking.delete(seat);
   }
 
   stop(): void {
     for (const timer of this.timers.values()) timer.clear();
     this.timers.clear();
+    this.thinking.clear();
   }
 
   private move(seat: Seat): void {
@@ -113,18 +120,56 @@ export class TableBots {
     const gameState = table.gameState();
     const prompt = table.game.prompts(gameState).find((p) => p.seat === seat);
     if (!prompt) return this.schedule();
-    let choice: unknown;
+    // The bot sees what its seat may see, never the full state.
+    // No BotMemory: what El Paso's bot would carry to the seat's next decision waits out the
+    // bot's delay, outlives the young generation and costs the collector more than it saves
+    // (bench:load, 1,000 El Paso tables: CPU per action 1.22–1.34 → 1.55–1.73 ms with one per
+    // bot seat, the heap 250–540 → 790 MB; docs/sync-journal.md).
+    const view = table.game.view(gameState, seat);
+    const dice = botDice(table.seed, table.moveNumber(), seat);
+    const thinker = table.thinker;
+    if (!thinker?.takes(table.game.id)) return this.act(seat, prompt, this.decideHere(seat, view, prompt, dice));
+    const token = {};
+    this.thinking.set(seat, token);
+    const answered = (choice: () => unknown) =>
+      table.guarded(() => {
+        // Dropped meanwhile (the seat's person came back, the game stopped), or the table moved
+        // on (a step taken back): the answer is for a state that is gone, so decide again.
+        if (this.thinking.get(seat) !== token) return;
+        this.thinking.delete(seat);
+        if (!table.mayMove()) return;
+        if (table.gameState() !== gameState) return this.schedule();
+        this.act(seat, prompt, choice());
+      });
+    thinker.decide(table.game.id, view, prompt, dice).then(
+      (action) => answered(() => action),
+      (error: unknown) =>
+        answered(() => {
+          if (error instanceof BotFailed) return this.failed(seat, prompt, error);
+          // The thread's loss is logged once, where it happens (app.ts).
+          table.log.debug({ err: error, seat }, "the bots' thread could not decide; deciding here");
+          return this.decideHere(seat, view, prompt, dice);
+        }),
+    );
+  }
+
+  /** The bot's choice made on this thread; its first option if the bot throws. */
+  private decideHere(seat: Seat, view: unknown, prompt: Prompt, dice: RngState): unknown {
     try {
-      // The bot sees what its seat may see, never the full state.
-      // No BotMemory: what El Paso's bot would carry to the seat's next decision waits out the
-      // bot's delay, outlives the young generation and costs the collector more than it saves
-      // (bench:load, 1,000 El Paso tables: CPU per action 1.22–1.34 → 1.55–1.73 ms with one per
-      // bot seat, the heap 250–540 → 790 MB; docs/sync-journal.md).
-      choice = table.game.bot(table.game.view(gameState, seat), prompt, botRandom(table.seed, table.moveNumber(), seat));
+      return this.table.game.bot(view, prompt, randomFrom(dice));
     } catch (error) {
-      table.log.error({ err: error, seat, kind: prompt.kind }, "bot failed; taking its first option");
-      choice = prompt.options[0];
+      return this.failed(seat, prompt, error);
     }
+  }
+
+  private failed(seat: Seat, prompt: Prompt, error: unknown): unknown {
+    this.table.log.error({ err: error, seat, kind: prompt.kind }, "bot failed; taking its first option");
+    return prompt.options[0];
+  }
+
+  /** Performs the bot's choice, or its first option should the rules refuse the choice. */
+  private act(seat: Seat, prompt: Prompt, choice: unknown): void {
+    const table = this.table;
     let refused = table.perform(seat, choice);
     if (refused && !sameJson(choice, prompt.options[0])) {
       table.log.error({ seat, kind: prompt.kind, error: refused }, "bot chose an illegal action; taking its first option");

@@ -33,6 +33,7 @@ import { botDelay, onBotPace, onChat, onCheckStep, onSkipBots, onUndo } from "./
 import { gateReservations, ownReconnection, recordCreation, reservations, reserveReturn, setSeat, sit, untilSetupStored } from "./table-room-seating.ts";
 import { type SeatSlot, type TableClient, chooseSeat, endGrace, seatFacts } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
+import type { BotThinker } from "./bot-thinker.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
 import type { TableChat } from "./table-chat.ts";
 import { type TableSync, tableListing } from "./table-sync.ts";
@@ -45,6 +46,8 @@ export interface TableSettings {
   games: Readonly<Record<string, AnyGame>>;
   /** How long a server bot "thinks" before it acts, in ms. */
   botDelayMs: number;
+  /** The bots' thread, for the games whose bots decide there (bot-thinker.ts). */
+  thinker: BotThinker | null;
   /** The server's rate budgets (per person and per address), shared with every room. */
   budgets: Budgets;
   logger: Logger;
@@ -456,6 +459,9 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
       },
       get delayMs() {
         return botDelay(room);
+      },
+      get thinker() {
+        return room.settings.thinker;
       },
     };
   }

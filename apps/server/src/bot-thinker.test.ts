@@ -1,0 +1,64 @@
+/**
+ * The bots' thread decides exactly as the bot does on the main thread, from the same view,
+ * prompt and dice; a bot that throws there is told apart from a thread that cannot decide; and a
+ * thread that was closed (or lost) answers what waited on it and starts again when asked.
+ */
+import { games } from "@saloon/catalog";
+import { type Prompt, randomFrom } from "@saloon/engine";
+import { afterAll, describe, expect, it } from "vitest";
+import { botDice } from "./bot-random.ts";
+import { BotFailed, BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
+
+const elPaso = games["el-paso"]!;
+const lost: Error[] = [];
+const thinker = new BotThinker(new Set(["el-paso"]), (error) => lost.push(error));
+afterAll(() => thinker.close());
+
+describe("the bots' thread", () => {
+  it("decides every decision of El Paso games as the bot does on the main thread", async () => {
+    let decisions = 0;
+    for (const [seed, seats] of [["thread-a", 4], ["thread-b", 3]] as const) {
+      let state = elPaso.setup(seed, seats, elPaso.defaultOptions);
+      for (let move = 0; move < 120 && !elPaso.isOver(state); move++) {
+        const prompt = elPaso.prompts(state)[0]!;
+        const view = elPaso.view(state, prompt.seat);
+        const dice = botDice(seed, move, prompt.seat);
+        const there = await thinker.decide("el-paso", view, prompt, dice);
+        const here = elPaso.bot(view, prompt, randomFrom(dice));
+        expect(there, `${seed}, move ${move} (${prompt.kind})`).toEqual(here);
+        const applied = elPaso.apply(state, prompt.seat, there);
+        if (!applied.ok) throw new Error(applied.error.message);
+        state = applied.state;
+        decisions += 1;
+      }
+    }
+    expect(decisions).toBe(240);
+    expect(thinker.takes("el-paso")).toBe(true);
+    expect(thinker.takes("fistful")).toBe(false);
+  });
+
+  it("tells a bot that threw from a game it cannot decide for", async () => {
+    const state = elPaso.setup("thread-c", 2, elPaso.defaultOptions);
+    const prompt = elPaso.prompts(state)[0]!;
+    // A view the bot cannot read: it throws, in the thread as it would here.
+    await expect(thinker.decide("el-paso", null, prompt, botDice("thread-c", 0, 0))).rejects.toBeInstanceOf(BotFailed);
+    await expect(thinker.decide("no-such-game", {}, prompt as Prompt, botDice("thread-c", 0, 0))).rejects.toBeInstanceOf(BotThreadUnavailable);
+    // Neither took the thread down.
+    const view = elPaso.view(state, prompt.seat);
+    expect(await thinker.decide("el-paso", view, prompt, botDice("thread-c", 0, 0))).toEqual(elPaso.bot(view, prompt, randomFrom(botDice("thread-c", 0, 0))));
+    expect(lost).toEqual([]);
+  });
+
+  it("answers what waited when it is closed, and starts again at the next decision", async () => {
+    const state = elPaso.setup("thread-d", 4, elPaso.defaultOptions);
+    const prompt = elPaso.prompts(state)[0]!;
+    const view = elPaso.view(state, prompt.seat);
+    const dice = botDice("thread-d", 0, prompt.seat);
+    const waiting = expect(thinker.decide("el-paso", view, prompt, dice)).rejects.toBeInstanceOf(BotThreadUnavailable);
+    await thinker.close();
+    await waiting;
+    expect(await thinker.decide("el-paso", view, prompt, dice)).toEqual(elPaso.bot(view, prompt, randomFrom(dice)));
+    // Closing is not a loss: nothing to report, and no pause before the thread starts again.
+    expect(lost).toEqual([]);
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * A thread of its own for the bots whose decisions are long. El Paso's bot searches a turn's
+ * destinations and trials: on the server (no search carried between decisions) its decisions
+ * took p50 0.07 ms but p99 12 ms and up to 40 ms (docs/sync-journal.md), and every such decision
+ * held the tables' event loop, so every move that came in meanwhile waited for it. Here the table
+ * sends the seat's view, the prompt and the decision's dice (bot-random.ts: never the table's
+ * seed) to one worker thread and performs the answer when it comes back; the bot decides exactly
+ * as it would inline (the same inputs, frozen alike: bot-thinker.test.ts).
+ *
+ * Cheap bots (Fistful's, El Gaucho's decide in microseconds) stay on the event loop: copying
+ * their view to the thread would cost about what deciding costs.
+ */
+import { Worker } from "node:worker_threads";
+import type { Prompt, RngState } from "@saloon/engine";
+
+export interface BotRequest {
+  id: number;
+  game: string;
+  view: unknown;
+  prompt: Prompt;
+  dice: RngState;
+}
+
+/** The bot's action; or the bot threw (`failed`); or the thread cannot decide for this game (`unavailable`). */
+export type BotAnswer = { id: number; action: unknown } | { id: number; failed: string } | { id: number; unavailable: string };
+
+/** The thread could not decide (it failed, ended, or does not know the game): decide on the main thread instead. */
+export class BotThreadUnavailable extends Error {}
+
+/** The bot itself threw in the thread: as inline, the table takes the first option. */
+export class BotFailed extends Error {}
+
+// Set by the server's build (scripts/build.mjs) to the bundled worker beside main.js; absent
+// when the sources run under tsx or vitest, where the worker loads its TypeScript through tsx's
+// API (a worker does not inherit the main thread's loader), as the fuzz worker does.
+declare const SALOON_BOT_WORKER_URL: string | undefined;
+
+function startWorker(): Worker {
+  if (typeof SALOON_BOT_WORKER_URL === "string") return new Worker(new URL(SALOON_BOT_WORKER_URL));
+  const source = new URL("./bot-worker.ts", import.meta.url).href;
+  return new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`, { eval: true });
+}
+
+/** How long the thread stays down after it failed or ended: decisions are made on the main thread meanwhile. */
+export const BOT_THREAD_RETRY_MS = 30_000;
+
+export class BotThinker {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, { resolve(action: unknown): void; reject(error: Error): void }>();
+  private nextId = 0;
+  /** Until when (performance.now()) the thread is not started again after a failure. */
+  private downUntil = 0;
+
+  /**
+   * @param games the games whose bots decide in the thread
+   * @param onLost told once each time the thread fails or ends by itself (not when closed)
+   */
+  constructor(
+    readonly games: ReadonlySet<string>,
+    private readonly onLost: (error: Error) => void = () => {},
+  ) {}
+
+  /** Whether `game`'s bots decide in the thread. */
+  takes(game: string): boolean {
+    return this.games.has(game);
+  }
+
+  /** The bot's action; rejects with BotFailed (the bot threw) or BotThreadUnavailable. */
+  decide(game: string, view: unknown, prompt: Prompt, dice: RngState): Promise<unknown> {
+    if (!this.worker && performance.now() < this.downUntil) return Promise.reject(new BotThreadUnavailable("the bots' thread is down"));
+    let worker: Worker;
+    try {
+      worker = this.worker ??= this.start();
+    } catch (error) {
+      return Promise.reject(this.down(new BotThreadUnavailable(`the bots' thread did not start: ${(error as Error).message}`)));
+    }
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      try {
+        worker.postMessage({ id, game, view, prompt, dice } satisfies BotRequest);
+      } catch (error) {
+        this.waiting.delete(id);
+        reject(new BotThreadUnavailable(`could not ask the bots' thread: ${(error as Error).message}`));
+      }
+    });
+  }
+
+  /** Ends the thread; decisions still waiting are answered as unavailable. A later decision starts it again. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.lost(worker, new BotThreadUnavailable("the bots' thread was closed"));
+    worker.removeAllListeners("exit");
+    worker.removeAllListeners("error");
+    await worker.terminate();
+  }
+
+  private start(): Worker {
+    const worker = startWorker();
+    // The thread never keeps the process alive on its own: a server that stops closes it.
+    worker.unref();
+    worker.on("message", (answer: BotAnswer) => {
+      const waiting = this.waiting.get(answer.id);
+      if (!waiting) return;
+      this.waiting.delete(answer.id);
+      if ("action" in answer) waiting.resolve(answer.action);
+      else if ("failed" in answer) waiting.reject(new BotFailed(answer.failed));
+      else waiting.reject(new BotThreadUnavailable(answer.unavailable));
+    });
+    worker.on("error", (error) => this.lost(worker, this.down(new BotThreadUnavailable(`the bots' thread failed: ${error.message}`))));
+    worker.on("exit", (code) => this.lost(worker, this.down(new BotThreadUnavailable(`the bots' thread ended (code ${code})`))));
+    return worker;
+  }
+
+  /** The thread failed or ended by itself: not started again for BOT_THREAD_RETRY_MS (a missing or broken worker is not restarted per decision). */
+  private down(error: Error): Error {
+    if (this.worker !== null || performance.now() >= this.downUntil) this.onLost(error);
+    this.downUntil = performance.now() + BOT_THREAD_RETRY_MS;
+    return error;
+  }
+
+  /** The thread is gone: what waited on it is answered as unavailable, and the next decision starts another. */
+  private lost(worker: Worker, error: Error): void {
+    if (this.worker === worker) this.worker = null;
+    for (const waiting of this.waiting.values()) waiting.reject(error);
+    this.waiting.clear();
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The bots' own thread (bot-thinker.ts): a seat's decision made from what the seat may see, the
+ * prompt it owes and its dice, off the tables' event loop. What it gets is a copy, frozen again
+ * here as the engine's own views are: a bot recognises frozen parts it has seen before by identity
+ * and reads unfrozen ones afresh, and must decide as it would on the main thread.
+ */
+import { parentPort } from "node:worker_threads";
+import { games } from "@saloon/catalog";
+import { deepFreeze, randomFrom } from "@saloon/engine";
+import type { BotAnswer, BotRequest } from "./bot-thinker.ts";
+
+parentPort?.on("message", (request: BotRequest) => {
+  let answer: BotAnswer;
+  const game = Object.hasOwn(games, request.game) ? games[request.game] : undefined;
+  if (!game) {
+    answer = { id: request.id, unavailable: `no game "${request.game}" in the bots' thread` };
+  } else {
+    try {
+      answer = { id: request.id, action: game.bot(deepFreeze(request.view), deepFreeze(request.prompt), randomFrom(request.dice)) };
+    } catch (error) {
+      answer = { id: request.id, failed: (error as Error)?.message ?? String(error) };
+    }
+  }
+  parentPort!.postMessage(answer);
+});

@@ -50,4 +50,28 @@ describe("currentPrompt", () => {
     for (const kind of ["build+wild", "buy+wild", "train+wild", "hire", "hireSecond", "auxTrash", "actBreed", "tile", "deliver", "bonus", "exchange"]) expect(kinds).toContain(kind);
     expect(hash.digest("hex")).toBe("0ed9608a1ef0ba0152d6b063b5ef3efdd93dd0850b844e9fd0a17ad8c7e2770f");
   });
+
+  it("hands out the most common options as the same frozen objects, equal to fresh ones", () => {
+    let shared = 0;
+    let state = elPaso.setup("prompt-options", 3);
+    const { log } = playOut(elPaso, { seed: "prompt-options", seats: 3, choosers: [randomBot, randomBot, randomBot] });
+    for (const { seat, action } of log) {
+      const first = currentPrompt(state);
+      const again = currentPrompt(state);
+      for (let i = 0; i < (first?.options.length ?? 0); i++) {
+        const o = first!.options[i]!;
+        expect(again!.options[i]).toEqual(o);
+        if (again!.options[i] === o) {
+          expect(Object.isFrozen(o)).toBe(true);
+          // A fresh copy with the same keys in the same order.
+          expect(JSON.stringify(o)).toBe(JSON.stringify({ ...o }));
+          shared++;
+        }
+      }
+      const r = elPaso.apply(state, seat, action as ElPasoAction);
+      if (!r.ok) throw new Error(r.error.code);
+      state = r.state;
+    }
+    expect(shared).toBeGreaterThan(500);
+  });
 });

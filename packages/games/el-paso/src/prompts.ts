@@ -48,6 +48,7 @@ import {
   isKind,
 } from "./data.ts";
 import { handBreedingValue } from "./breeding-value.ts";
+import { AUX_EXCHANGE, DONE, EXCHANGE, NO_DELIVERY, actBreedOption, actOption, auxOption, auxTrashOption, bonusOption, discardOption, hireOption, hireSecondOption, moveOption } from "./prompt-options.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { suePrompt } from "./sue-turn.ts";
 
@@ -239,13 +240,13 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   const seat = state.active;
   switch (frame.kind) {
     case "move": {
-      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime(p)], context: { max: frame.max, first: true } };
+      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map(moveOption), ...anytime(p)], context: { max: frame.max, first: true } };
       const reach = destinations(state, p.herder as NodeId, frame.max + countWorkers(p, "COW"));
       const targets = [...reach.keys()].sort();
       // For renderers: the cowboys each destination costs beyond the step limit (RULINGS.cowboysOnMove).
       const cowboys: Record<string, number> = {};
       for (const to of targets) if (reach.get(to)! > frame.max) cowboys[to] = reach.get(to)! - frame.max;
-      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime(p)], context: { max: frame.max, first: false, cowboys } };
+      return { seat, kind: "move", options: [...targets.map(moveOption), ...anytime(p)], context: { max: frame.max, first: false, cowboys } };
     }
     case "actions": {
       const options: ElPasoAction[] = [];
@@ -255,14 +256,14 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
       // own: the options of an actions frame were most of the prompts the bot makes (issue #14).
       if (frame.location !== "auxOnly") for (let i = 0; i < frame.specs.length; i++) if (!frame.used[i]) specOptionsInto(options, state, frame.specs[i]!, i);
       if (frame.location === "auxOnly" || (frame.location === "full" && !frame.used.includes(true))) auxOptionsInto(options, p, NONE_USED);
-      options.push({ type: "done" });
+      options.push(DONE);
       anytimeInto(options, p);
       return { seat, kind: "actions", options, context: { source: frame.source } };
     }
     case "aux": {
       const options: ElPasoAction[] = [];
       auxOptionsInto(options, p, frame.used);
-      options.push({ type: "done" });
+      options.push(DONE);
       anytimeInto(options, p);
       return { seat, kind: "aux", options, context: { remaining: frame.remaining } };
     }
@@ -270,25 +271,25 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
       const options: ElPasoAction[] = [];
       for (let k = 0; k < WORKER_TYPES.length; k++) {
         const t = WORKER_TYPES[k]!;
-        if (t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0)) options.push({ type: "hireSecond", worker: t });
+        if (t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0)) options.push(hireSecondOption(t));
       }
-      options.push({ type: "done" });
+      options.push(DONE);
       anytimeInto(options, p);
       return { seat, kind: "hireSecond", options, context: { first: frame.first } };
     }
     case "exchangeDiscard":
-      return { seat, kind: "exchangeDiscard", options: handBreeds(p, "ANY").map((breed) => ({ type: "discard", breed })) };
+      return { seat, kind: "exchangeDiscard", options: handBreeds(p, "ANY").map(discardOption) };
     case "exchangeAgain": {
       const options: ElPasoAction[] = [];
-      if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
-      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime(p)] };
+      if (p.draw.length + p.discard.length > 0) options.push(AUX_EXCHANGE);
+      return { seat, kind: "exchangeAgain", options: [...options, DONE, ...anytime(p)] };
     }
     case "deliver": {
       const options = deliveryOptions(state);
       return {
         seat,
         kind: "deliver",
-        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime(p)],
+        options: [...(options.length > 0 ? options : [NO_DELIVERY]), ...anytime(p)],
         context: { breedingValue: deliveryBase(p), certificates: p.certs, permanentCertificates: permanentCerts(p) },
       };
     }
@@ -324,11 +325,11 @@ function anytimeInto(out: ElPasoAction[], p: PlayerState): void {
     else if (isKind(w, "WLD")) wild++;
     else if (isKind(w, "BLD")) bld++;
   }
-  if (eng > 0) out.push({ type: "bonus", worker: "ENG" });
-  if (wild > 0) out.push({ type: "bonus", worker: "WLD" });
-  if (bld > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push({ type: "bonus", worker: "BLD" });
+  if (eng > 0) out.push(bonusOption("ENG"));
+  if (wild > 0) out.push(bonusOption("WLD"));
+  if (bld > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push(bonusOption("BLD"));
   // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
-  if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
+  if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push(EXCHANGE);
 }
 
 function hasDiscOf(discs: readonly { seat: Seat }[], seat: Seat): boolean {
@@ -364,12 +365,12 @@ export function auxOptions(p: PlayerState, used: readonly number[]): ElPasoActio
 
 /** `auxOptions` appended to `out`. */
 function auxOptionsInto(out: ElPasoAction[], p: PlayerState, used: readonly number[]): void {
-  if (!used.includes(1)) out.push({ type: "aux", aux: 1 });
-  if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push({ type: "aux", aux: 2 });
-  if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push({ type: "aux", aux: 3 });
+  if (!used.includes(1)) out.push(auxOption(1));
+  if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push(auxOption(2));
+  if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push(auxOption(3));
   if (!used.includes(4) && cleared(p, "D4")) {
     const breeds = handBreeds(p, "ANY");
-    for (let i = 0; i < breeds.length; i++) out.push({ type: "auxTrash", breed: breeds[i]! });
+    for (let i = 0; i < breeds.length; i++) out.push(auxTrashOption(breeds[i]!));
   }
 }
 const NONE_USED: readonly number[] = Object.freeze([]);
@@ -392,27 +393,27 @@ function specOptionsInto(out: ElPasoAction[], state: ElPasoState, spec: ActionSp
     case "DISCARD_CATTLE":
     case "REMOVE_CATTLE": {
       const breeds = handBreeds(p, spec.sel);
-      for (let k = 0; k < breeds.length; k++) out.push({ type: "actBreed", i, breed: breeds[k]! });
+      for (let k = 0; k < breeds.length; k++) out.push(actBreedOption(i, breeds[k]!));
       return;
     }
     case "GAIN_MONEY":
-      out.push({ type: "act", i });
+      out.push(actOption(i));
       return;
     case "GAIN_CERT":
-      if (p.certs < MAX_CERTIFICATES) out.push({ type: "act", i });
+      if (p.certs < MAX_CERTIFICATES) out.push(actOption(i));
       return;
     case "GAIN_TOKEN":
-      if (p.money >= spec.cost) out.push({ type: "act", i });
+      if (p.money >= spec.cost) out.push(actOption(i));
       return;
     case "AUX":
       // auxOptions(p, []) always holds the first auxiliary action (nothing is used yet).
-      out.push({ type: "act", i });
+      out.push(actOption(i));
       return;
     case "MOVE":
-      out.push({ type: "act", i });
+      out.push(actOption(i));
       return;
     case "GAIN_CATTLE":
-      if (state.market[spec.breed].length > 0 && p.money >= spec.cost) out.push({ type: "act", i });
+      if (state.market[spec.breed].length > 0 && p.money >= spec.cost) out.push(actOption(i));
       return;
     case "HIRE": {
       const single = spec.mode === "FIXED" ? spec.specific : HIRE_ONE_PRICE;
@@ -420,7 +421,7 @@ function specOptionsInto(out: ElPasoAction[], state: ElPasoState, spec: ActionSp
         const t = WORKER_TYPES[k]!;
         if (state.workerSupply[t].length === 0) continue;
         const price = single + (t === "WLD" ? (spec.mode === "FIXED" ? spec.wild - spec.specific : WILD_SURCHARGE) : 0);
-        if (p.money >= price) out.push({ type: "hire", i, worker: t });
+        if (p.money >= price) out.push(hireOption(i, t));
       }
       return;
     }

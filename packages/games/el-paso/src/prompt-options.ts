@@ -4,11 +4,11 @@
  * stops at an object frozen already, and a bot comparing two prompts' options finds the same
  * object. Freezing each prompt's new option objects was a seventieth of El Paso's simulator (a
  * move's prompt lists every destination, a location's every printed action, each with the worker
- * bonuses), and the bot makes prompts for its trial states too (issue #14). Options with many
- * variants (deliveries, buildings, purchases, train cards, tiles, objectives) are still made per
- * prompt. Each object has the keys in the order the prompts wrote them.
+ * bonuses), and the bot makes prompts for its trial states too (issue #14). Purchases, train
+ * cards, tiles and objectives are still made per prompt. Each object has its keys in the order
+ * the prompts wrote them (prompts.test.ts hashes the prompts of many games).
  */
-import type { Breed, NodeId, WorkerType } from "./data.ts";
+import type { Breed, DiscId, NodeId, PostId, WorkerType } from "./data.ts";
 import type { ElPasoAction } from "./prompts.ts";
 
 export const DONE: ElPasoAction = Object.freeze({ type: "done" });
@@ -43,3 +43,23 @@ const ACT_BREED: Partial<Record<Breed, ElPasoAction>>[] = [];
 
 export const hireOption = (i: number, worker: WorkerType): ElPasoAction => ((HIRE[i] ??= Object.create(null) as Partial<Record<WorkerType, ElPasoAction>>)[worker] ??= Object.freeze({ type: "hire", i, worker }));
 const HIRE: Partial<Record<WorkerType, ElPasoAction>>[] = [];
+
+/**
+ * A delivery (7 posts × 7 discs × the certificates spent): the delivery step's prompt lists every
+ * post and disc, and the bot makes one for each arrival at El Paso it weighs.
+ */
+export const deliverOption = (post: PostId, disc: DiscId, spend: number): ElPasoAction => {
+  const byDisc = (DELIVER[post] ??= Object.create(null) as Partial<Record<DiscId, ElPasoAction[]>>);
+  const bySpend = (byDisc[disc] ??= []);
+  return (bySpend[spend] ??= Object.freeze({ type: "deliver", post, disc, spend }));
+};
+const DELIVER: Partial<Record<PostId, Partial<Record<DiscId, ElPasoAction[]>>>> = Object.create(null);
+
+/** A building of printed action `i` (its type, space and wild workers): a builder's prompt lists every free space for every type. */
+export const buildOption = (i: number, building: number, node: NodeId, wild: number): ElPasoAction => {
+  const byBuilding = (BUILD[i] ??= []);
+  const byNode = (byBuilding[building] ??= Object.create(null) as Partial<Record<NodeId, ElPasoAction[]>>);
+  const byWild = (byNode[node] ??= []);
+  return (byWild[wild] ??= Object.freeze({ type: "build", i, building, node, wild }));
+};
+const BUILD: Partial<Record<NodeId, ElPasoAction[]>>[][] = [];

@@ -48,7 +48,7 @@ import {
   isKind,
 } from "./data.ts";
 import { handBreedingValue } from "./breeding-value.ts";
-import { AUX_EXCHANGE, DONE, EXCHANGE, NO_DELIVERY, actBreedOption, actOption, auxOption, auxTrashOption, bonusOption, discardOption, hireOption, hireSecondOption, moveOption } from "./prompt-options.ts";
+import { AUX_EXCHANGE, DONE, EXCHANGE, NO_DELIVERY, actBreedOption, actOption, auxOption, auxTrashOption, bonusOption, buildOption, deliverOption, discardOption, hireOption, hireSecondOption, moveOption } from "./prompt-options.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { suePrompt } from "./sue-turn.ts";
 
@@ -351,7 +351,7 @@ export function deliveryOptions(state: ElPasoState): ElPasoAction[] {
       const d = DISC_DATA[disc];
       if (d.dark && !data.dark) continue;
       if (p.money + d.money < 0) continue;
-      out.push({ type: "deliver", post, disc, spend });
+      out.push(deliverOption(post, disc, spend));
     }
   }
   return out;
@@ -471,7 +471,7 @@ function specOptionsInto(out: ElPasoAction[], state: ElPasoState, spec: ActionSp
             const node = BUILDING_SPACES[n]!;
             if (state.board[node]) continue;
             if (p.money < type * DOLLARS_PER_WORKER + SPACE_COST[node]!) continue;
-            for (let w = Math.max(0, type - builders), most = Math.min(type, wild); w <= most; w++) out.push({ type: "build", i, building: type, node, wild: w });
+            for (let w = Math.max(0, type - builders), most = Math.min(type, wild); w <= most; w++) out.push(buildOption(i, type, node, w));
           }
         }
         for (let o = 0; o < own.length; o++) {
@@ -479,7 +479,7 @@ function specOptionsInto(out: ElPasoAction[], state: ElPasoState, spec: ActionSp
           if (owned.type >= type) continue;
           const k = type - owned.type;
           if (p.money < k * DOLLARS_PER_WORKER) continue;
-          for (let w = Math.max(0, k - builders), most = Math.min(k, wild); w <= most; w++) out.push({ type: "build", i, building: type, node: owned.node, wild: w });
+          for (let w = Math.max(0, k - builders), most = Math.min(k, wild); w <= most; w++) out.push(buildOption(i, type, owned.node, w));
         }
       }
       return;

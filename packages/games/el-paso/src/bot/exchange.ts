@@ -30,8 +30,7 @@ export function exchangeGain(search: Search, state: ElPasoState): number {
 export function newExchangeGain(search: Search, state: ElPasoState, remember = true): number {
   const { belief, horizon, weights } = search;
   const me = state.players[belief.seat]!;
-  // Scratch lists (nothing below calls back here): two new lists per gain were garbage.
-  const hand = HAND.fill(0);
+  const hand = new Array<number>(NB).fill(0);
   let cards = 0;
   for (let i = 0; i < me.hand.length; i++) {
     const card = me.hand[i]!;
@@ -39,11 +38,9 @@ export function newExchangeGain(search: Search, state: ElPasoState, remember = t
     hand[cattleIndex(card)]!++;
     cards++;
   }
-  const pool = POOL;
+  const pool = new Array<number>(NB).fill(0);
   let total = 0;
-  // Without `remember` (tests) read afresh from the record, as the kept list must be.
-  const drawn = remember ? drawnByIndex(belief.drawCattle) : BREEDS.map((b) => belief.drawCattle[b] ?? 0);
-  for (let i = 0; i < NB; i++) total += pool[i] = drawn[i]!;
+  for (let i = 0; i < NB; i++) total += pool[i] = belief.drawCattle[BREEDS[i]!] ?? 0;
   if (total === 0) {
     for (let i = 0; i < me.discard.length; i++) if (!me.discard[i]!.startsWith("W-")) pool[cattleIndex(me.discard[i]!)]!++;
     total = 0;
@@ -68,24 +65,6 @@ export function newExchangeGain(search: Search, state: ElPasoState, remember = t
   GAINS.values.set(key, gain);
   return gain;
 }
-
-const HAND = new Array<number>(NB).fill(0);
-const POOL = new Array<number>(NB).fill(0);
-
-/**
- * The belief's draw pile's cattle by breed index as they are (`drawCattleByIndex` counts below 0
- * as 0), the last record's again: one record serves every decision while the seat's piles stay
- * (belief.ts drawPile; never written once made), where nine keyed loads were made per gain.
- */
-function drawnByIndex(drawCattle: Belief["drawCattle"]): readonly number[] {
-  if (drawCattle !== lastDrawCattle) {
-    for (let i = 0; i < NB; i++) LAST_DRAWN[i] = drawCattle[BREEDS[i]!] ?? 0;
-    lastDrawCattle = drawCattle;
-  }
-  return LAST_DRAWN;
-}
-let lastDrawCattle: Belief["drawCattle"] | null = null;
-const LAST_DRAWN = new Array<number>(NB).fill(0);
 
 /**
  * Exchange gains by what they read, for one weights object at a time, at most GAINS_LIMIT of
@@ -117,32 +96,16 @@ function gainKey(seat: number, hand: readonly number[], pool: readonly number[],
     codes[n++] = numberCode(pool[i]!);
     codes[n++] = numberCode(draw[i]!);
   }
-  n = textCodes(codes, n, me.discs, DISC_CODES);
-  n = textCodes(codes, n, me.bonuses, BONUS_CODES);
+  codes[n++] = me.discs.length;
+  for (let i = 0; i < me.discs.length; i++) codes[n++] = textCode(me.discs[i]!);
+  codes[n++] = me.bonuses.length;
+  for (let i = 0; i < me.bonuses.length; i++) codes[n++] = textCode(me.bonuses[i]!);
   codes[n++] = open.length;
   for (let i = 0; i < open.length; i++) codes[n++] = open[i] ? 1 : 0;
   codes.length = n;
   return String.fromCharCode.apply(null, codes);
 }
 const KEY_CODES: number[] = [];
-
-/**
- * A list's length and each text's code written into `codes` from `n`, the codes of the last list
- * asked about kept with it: a seat's discs and tiles are the same frozen lists across most of its
- * decisions, where a lookup per text was made at each. Returns the next place in `codes`.
- */
-function textCodes(codes: number[], n: number, texts: readonly string[], last: { texts: readonly string[] | null; codes: number[] }): number {
-  if (texts !== last.texts || !Object.isFrozen(texts)) {
-    last.codes.length = 0;
-    for (let i = 0; i < texts.length; i++) last.codes.push(textCode(texts[i]!));
-    last.texts = texts;
-  }
-  codes[n++] = texts.length;
-  for (let i = 0; i < last.codes.length; i++) codes[n++] = last.codes[i]!;
-  return n;
-}
-const DISC_CODES = { texts: null as readonly string[] | null, codes: [] as number[] };
-const BONUS_CODES = { texts: null as readonly string[] | null, codes: [] as number[] };
 /**
  * A code per distinct number or text met in a key, given in the order met (a few dozen in a
  * process: counts, certificates, the horizon's figures, disc and tile ids), so one character

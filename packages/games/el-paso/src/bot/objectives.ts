@@ -55,7 +55,7 @@ export function knownObjectivesValue(held: string[], own: Holdings, builders: nu
   if (herd < 0 || rest < 0) return objectivesValue(held, own, builders, discs10, discs16, h, w, false);
   let memo = lastMemo;
   if (memo === null || memo.w !== w || memo.turns !== h.turns || memo.deliveries !== h.deliveries || memo.size >= MEMO_LIMIT) {
-    memo = { w, turns: h.turns, deliveries: h.deliveries, byTiles: new Map(), held: [], tiles: "", frozen: null, size: 0 };
+    memo = { w, turns: h.turns, deliveries: h.deliveries, byTiles: new Map(), held: [], tiles: "", size: 0 };
     lastMemo = memo;
   }
   const tiles = held.length === 1 ? held[0]! : tilesKey(memo, held);
@@ -80,8 +80,6 @@ interface ObjectivesMemo {
   /** The last tiles of two or more asked about (a copy), and their key. */
   held: string[];
   tiles: string;
-  /** The last list asked about when it was frozen (never changed, so its key stays `tiles`). */
-  frozen: readonly string[] | null;
   /** Values kept. */
   size: number;
 }
@@ -94,9 +92,6 @@ let lastMemo: ObjectivesMemo | null = null;
  * (each trial copies the list, and a new key text per evaluation was garbage).
  */
 function tilesKey(memo: ObjectivesMemo, held: readonly string[]): string {
-  // The very list asked about last, frozen (the seat's tiles in the belief and its trials, until
-  // a tile is taken): its key without comparing it tile by tile.
-  if (held === memo.frozen) return memo.tiles;
   const last = memo.held;
   let same = last.length === held.length;
   for (let i = 0; i < held.length && same; i++) same = last[i] === held[i];
@@ -104,7 +99,6 @@ function tilesKey(memo: ObjectivesMemo, held: readonly string[]): string {
     memo.held = held.slice();
     memo.tiles = held.join();
   }
-  memo.frozen = Object.isFrozen(held) ? held : null;
   return memo.tiles;
 }
 

@@ -47,6 +47,8 @@ import {
   breedOf,
   isKind,
 } from "./data.ts";
+import { handBreedingValue } from "./breeding-value.ts";
+import { AUX_EXCHANGE, DONE, EXCHANGE, NO_DELIVERY, actBreedOption, actOption, auxOption, auxTrashOption, bonusOption, buildOption, deliverOption, discardOption, hireOption, hireSecondOption, moveOption } from "./prompt-options.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { suePrompt } from "./sue-turn.ts";
 
@@ -134,25 +136,7 @@ export function ownedBuildings(state: ElPasoState, seat: Seat): { node: NodeId; 
   return out;
 }
 
-/** The hand's breeding value before certificates: each breed once, plus counted duplicates (RULINGS.duplicatesStack). */
-export function handBreedingValue(hand: readonly CardId[], duplicates: number): number {
-  // Index loops: the hand is a frozen list of the state, where V8's array builtins are slow (issue #14).
-  const seen: Breed[] = [];
-  const dupes: number[] = [];
-  let value = 0;
-  for (let i = 0; i < hand.length; i++) {
-    const breed = breedOf(hand[i]!);
-    if (seen.includes(breed)) dupes.push(BREED_DATA[breed].bv);
-    else {
-      seen.push(breed);
-      value += BREED_DATA[breed].bv;
-    }
-  }
-  if (duplicates === 0 || dupes.length === 0) return value;
-  dupes.sort((a, b) => b - a);
-  for (let i = 0; i < duplicates && i < dupes.length; i++) value += dupes[i]!;
-  return value;
-}
+export { handBreedingValue };
 
 /** Breeding value with permanent certificates, before spending certificates from the track. */
 export const deliveryBase = (p: PlayerState): number => handBreedingValue(p.hand, duplicateTiles(p)) + permanentCerts(p);
@@ -171,16 +155,6 @@ function handBreeds(p: PlayerState, sel: CattleSel): Breed[] {
     const breed = breedOf(card);
     if (!out.includes(breed)) out.push(breed);
   }
-  return out;
-}
-
-/** Legal numbers of wild workers standing in for `k` workers of `type`. */
-function wildVariants(p: PlayerState, type: WorkerType, k: number, dollars: number): number[] {
-  if (p.money < dollars) return [];
-  const have = countWorkers(p, type);
-  const wild = countWorkers(p, "WLD");
-  const out: number[] = [];
-  for (let w = Math.max(0, k - have); w <= Math.min(k, wild); w++) out.push(w);
   return out;
 }
 
@@ -266,44 +240,56 @@ export function currentPrompt(state: ElPasoState): ElPasoPrompt | null {
   const seat = state.active;
   switch (frame.kind) {
     case "move": {
-      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map((to) => ({ type: "move" as const, to })), ...anytime(p)], context: { max: frame.max, first: true } };
+      if (frame.first) return { seat, kind: "move", options: [...NEUTRAL_SPACES.map(moveOption), ...anytime(p)], context: { max: frame.max, first: true } };
       const reach = destinations(state, p.herder as NodeId, frame.max + countWorkers(p, "COW"));
       const targets = [...reach.keys()].sort();
       // For renderers: the cowboys each destination costs beyond the step limit (RULINGS.cowboysOnMove).
       const cowboys: Record<string, number> = {};
       for (const to of targets) if (reach.get(to)! > frame.max) cowboys[to] = reach.get(to)! - frame.max;
-      return { seat, kind: "move", options: [...targets.map((to) => ({ type: "move" as const, to })), ...anytime(p)], context: { max: frame.max, first: false, cowboys } };
+      return { seat, kind: "move", options: [...targets.map(moveOption), ...anytime(p)], context: { max: frame.max, first: false, cowboys } };
     }
     case "actions": {
       const options: ElPasoAction[] = [];
       // Loops and includes() rather than forEach/some/every here and below: on the frozen arrays of
       // an engine state or a bot's trial those take V8's slow path (several times slower, measured).
-      if (frame.location !== "auxOnly") for (let i = 0; i < frame.specs.length; i++) if (!frame.used[i]) options.push(...specOptions(state, frame.specs[i]!, i));
-      if (frame.location === "auxOnly" || (frame.location === "full" && !frame.used.includes(true))) options.push(...auxOptions(p, []));
-      options.push({ type: "done" }, ...anytime(p));
+      // Each printed action's options appended by `specOptionsInto`, not spread from a list of its
+      // own: the options of an actions frame were most of the prompts the bot makes (issue #14).
+      if (frame.location !== "auxOnly") for (let i = 0; i < frame.specs.length; i++) if (!frame.used[i]) specOptionsInto(options, state, frame.specs[i]!, i);
+      if (frame.location === "auxOnly" || (frame.location === "full" && !frame.used.includes(true))) auxOptionsInto(options, p, NONE_USED);
+      options.push(DONE);
+      anytimeInto(options, p);
       return { seat, kind: "actions", options, context: { source: frame.source } };
     }
-    case "aux":
-      return { seat, kind: "aux", options: [...auxOptions(p, frame.used), { type: "done" }, ...anytime(p)], context: { remaining: frame.remaining } };
+    case "aux": {
+      const options: ElPasoAction[] = [];
+      auxOptionsInto(options, p, frame.used);
+      options.push(DONE);
+      anytimeInto(options, p);
+      return { seat, kind: "aux", options, context: { remaining: frame.remaining } };
+    }
     case "hireSecond": {
-      const options: ElPasoAction[] = WORKER_TYPES.filter(
-        (t) => t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0),
-      ).map((worker) => ({ type: "hireSecond", worker }));
-      return { seat, kind: "hireSecond", options: [...options, { type: "done" }, ...anytime(p)], context: { first: frame.first } };
+      const options: ElPasoAction[] = [];
+      for (let k = 0; k < WORKER_TYPES.length; k++) {
+        const t = WORKER_TYPES[k]!;
+        if (t !== frame.first && state.workerSupply[t].length > 0 && p.money >= HIRE_SECOND_PRICE + (t === "WLD" ? WILD_SURCHARGE : 0)) options.push(hireSecondOption(t));
+      }
+      options.push(DONE);
+      anytimeInto(options, p);
+      return { seat, kind: "hireSecond", options, context: { first: frame.first } };
     }
     case "exchangeDiscard":
-      return { seat, kind: "exchangeDiscard", options: handBreeds(p, "ANY").map((breed) => ({ type: "discard", breed })) };
+      return { seat, kind: "exchangeDiscard", options: handBreeds(p, "ANY").map(discardOption) };
     case "exchangeAgain": {
       const options: ElPasoAction[] = [];
-      if (p.draw.length + p.discard.length > 0) options.push({ type: "auxExchange" });
-      return { seat, kind: "exchangeAgain", options: [...options, { type: "done" }, ...anytime(p)] };
+      if (p.draw.length + p.discard.length > 0) options.push(AUX_EXCHANGE);
+      return { seat, kind: "exchangeAgain", options: [...options, DONE, ...anytime(p)] };
     }
     case "deliver": {
       const options = deliveryOptions(state);
       return {
         seat,
         kind: "deliver",
-        options: [...(options.length > 0 ? options : [{ type: "noDelivery" } as const]), ...anytime(p)],
+        options: [...(options.length > 0 ? options : [NO_DELIVERY]), ...anytime(p)],
         context: { breedingValue: deliveryBase(p), certificates: p.certs, permanentCertificates: permanentCerts(p) },
       };
     }
@@ -324,12 +310,26 @@ function displayed(display: readonly (string | null)[]): string[] {
 /** Worker bonuses and the exchange token, offered beside the top frame at any time in the own turn. */
 function anytime(p: PlayerState): ElPasoAction[] {
   const out: ElPasoAction[] = [];
-  if (countWorkers(p, "ENG") > 0) out.push({ type: "bonus", worker: "ENG" });
-  if (countWorkers(p, "WLD") > 0) out.push({ type: "bonus", worker: "WLD" });
-  if (countWorkers(p, "BLD") > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push({ type: "bonus", worker: "BLD" });
-  // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
-  if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push({ type: "exchange" });
+  anytimeInto(out, p);
   return out;
+}
+
+/** `anytime`'s options appended to `out`, the workers counted in one pass over the worker area. */
+function anytimeInto(out: ElPasoAction[], p: PlayerState): void {
+  let eng = 0;
+  let wild = 0;
+  let bld = 0;
+  for (let i = 0; i < p.workers.length; i++) {
+    const w = p.workers[i]!;
+    if (isKind(w, "ENG")) eng++;
+    else if (isKind(w, "WLD")) wild++;
+    else if (isKind(w, "BLD")) bld++;
+  }
+  if (eng > 0) out.push(bonusOption("ENG"));
+  if (wild > 0) out.push(bonusOption("WLD"));
+  if (bld > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push(bonusOption("BLD"));
+  // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
+  if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push(EXCHANGE);
 }
 
 function hasDiscOf(discs: readonly { seat: Seat }[], seat: Seat): boolean {
@@ -351,90 +351,147 @@ export function deliveryOptions(state: ElPasoState): ElPasoAction[] {
       const d = DISC_DATA[disc];
       if (d.dark && !data.dark) continue;
       if (p.money + d.money < 0) continue;
-      out.push({ type: "deliver", post, disc, spend });
+      out.push(deliverOption(post, disc, spend));
     }
   }
   return out;
 }
 
-export function auxOptions(p: PlayerState, used: number[]): ElPasoAction[] {
+export function auxOptions(p: PlayerState, used: readonly number[]): ElPasoAction[] {
   const out: ElPasoAction[] = [];
-  if (!used.includes(1)) out.push({ type: "aux", aux: 1 });
-  if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push({ type: "aux", aux: 2 });
-  if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push({ type: "aux", aux: 3 });
-  if (!used.includes(4) && cleared(p, "D4")) for (const breed of handBreeds(p, "ANY")) out.push({ type: "auxTrash", breed });
+  auxOptionsInto(out, p, used);
   return out;
 }
+
+/** `auxOptions` appended to `out`. */
+function auxOptionsInto(out: ElPasoAction[], p: PlayerState, used: readonly number[]): void {
+  if (!used.includes(1)) out.push(auxOption(1));
+  if (!used.includes(2) && cleared(p, "D2") && p.certs < MAX_CERTIFICATES) out.push(auxOption(2));
+  if (!used.includes(3) && p.draw.length + p.discard.length > 0) out.push(auxOption(3));
+  if (!used.includes(4) && cleared(p, "D4")) {
+    const breeds = handBreeds(p, "ANY");
+    for (let i = 0; i < breeds.length; i++) out.push(auxTrashOption(breeds[i]!));
+  }
+}
+const NONE_USED: readonly number[] = Object.freeze([]);
 
 /** The ways to carry out one printed action now (empty when it cannot do anything: RULINGS.uselessActionsNotOffered). */
 export function specOptions(state: ElPasoState, spec: ActionSpec, i: number): ElPasoAction[] {
+  const out: ElPasoAction[] = [];
+  specOptionsInto(out, state, spec, i);
+  return out;
+}
+
+/**
+ * `specOptions` appended to `out`, by loops rather than filter, map and flatMap and without the
+ * lists of wild variants (`wildRange`): the prompts of a location's actions are made for every
+ * arrival the bot weighs (issue #14).
+ */
+function specOptionsInto(out: ElPasoAction[], state: ElPasoState, spec: ActionSpec, i: number): void {
   const p = active(state);
   switch (spec.t) {
     case "DISCARD_CATTLE":
-    case "REMOVE_CATTLE":
-      return handBreeds(p, spec.sel).map((breed) => ({ type: "actBreed", i, breed }));
-    case "GAIN_MONEY":
-      return [{ type: "act", i }];
-    case "GAIN_CERT":
-      return p.certs < MAX_CERTIFICATES ? [{ type: "act", i }] : [];
-    case "GAIN_TOKEN":
-      return p.money >= spec.cost ? [{ type: "act", i }] : [];
-    case "AUX":
-      return auxOptions(p, []).length > 0 ? [{ type: "act", i }] : [];
-    case "MOVE":
-      return [{ type: "act", i }];
-    case "GAIN_CATTLE":
-      return state.market[spec.breed].length > 0 && p.money >= spec.cost ? [{ type: "act", i }] : [];
-    case "HIRE": {
-      const out: ElPasoAction[] = [];
-      const available = WORKER_TYPES.filter((t) => state.workerSupply[t].length > 0);
-      const single = spec.mode === "FIXED" ? spec.specific : HIRE_ONE_PRICE;
-      for (const t of available) {
-        const price = single + (t === "WLD" ? (spec.mode === "FIXED" ? spec.wild - spec.specific : WILD_SURCHARGE) : 0);
-        if (p.money >= price) out.push({ type: "hire", i, worker: t });
-      }
-      return out;
+    case "REMOVE_CATTLE": {
+      const breeds = handBreeds(p, spec.sel);
+      for (let k = 0; k < breeds.length; k++) out.push(actBreedOption(i, breeds[k]!));
+      return;
     }
-    case "BUY_CATTLE":
-      return MARKET_BREEDS.filter((b) => state.market[b].length > 0).flatMap((breed) => {
+    case "GAIN_MONEY":
+      out.push(actOption(i));
+      return;
+    case "GAIN_CERT":
+      if (p.certs < MAX_CERTIFICATES) out.push(actOption(i));
+      return;
+    case "GAIN_TOKEN":
+      if (p.money >= spec.cost) out.push(actOption(i));
+      return;
+    case "AUX":
+      // auxOptions(p, []) always holds the first auxiliary action (nothing is used yet).
+      out.push(actOption(i));
+      return;
+    case "MOVE":
+      out.push(actOption(i));
+      return;
+    case "GAIN_CATTLE":
+      if (state.market[spec.breed].length > 0 && p.money >= spec.cost) out.push(actOption(i));
+      return;
+    case "HIRE": {
+      const single = spec.mode === "FIXED" ? spec.specific : HIRE_ONE_PRICE;
+      for (let k = 0; k < WORKER_TYPES.length; k++) {
+        const t = WORKER_TYPES[k]!;
+        if (state.workerSupply[t].length === 0) continue;
+        const price = single + (t === "WLD" ? (spec.mode === "FIXED" ? spec.wild - spec.specific : WILD_SURCHARGE) : 0);
+        if (p.money >= price) out.push(hireOption(i, t));
+      }
+      return;
+    }
+    case "BUY_CATTLE": {
+      const cowboys = countWorkers(p, "COW");
+      const wild = countWorkers(p, "WLD");
+      for (let m = 0; m < MARKET_BREEDS.length; m++) {
+        const breed = MARKET_BREEDS[m]!;
+        if (state.market[breed].length === 0) continue;
         const k = MARKET_COWBOYS[breed];
-        return wildVariants(p, "COW", k, k * DOLLARS_PER_WORKER).map((wild) => ({ type: "buy" as const, i, breed, wild }));
-      });
-    case "TRAIN":
-      return TRAIN_CARDS.flatMap((card) => wildVariants(p, "ENG", card, card * DOLLARS_PER_WORKER).map((wild) => ({ type: "train" as const, i, card, wild })));
+        if (p.money < k * DOLLARS_PER_WORKER) continue;
+        for (let w = Math.max(0, k - cowboys), most = Math.min(k, wild); w <= most; w++) out.push({ type: "buy", i, breed, wild: w });
+      }
+      return;
+    }
+    case "TRAIN": {
+      const engineers = countWorkers(p, "ENG");
+      const wild = countWorkers(p, "WLD");
+      for (let c = 0; c < TRAIN_CARDS.length; c++) {
+        const card = TRAIN_CARDS[c]!;
+        if (p.money < card * DOLLARS_PER_WORKER) continue;
+        for (let w = Math.max(0, card - engineers), most = Math.min(card, wild); w <= most; w++) out.push({ type: "train", i, card, wild: w });
+      }
+      return;
+    }
     case "GAIN_TILE": {
-      if (p.money < spec.cost) return [];
-      const picks: string[] = [];
+      if (p.money < spec.cost) return;
       if (spec.kind !== "BON") {
-        picks.push(...displayed(state.objDisplay));
-        if (state.objPile.length > 0) picks.push(OBJ_PILE);
+        tilePicksInto(out, i, state.objDisplay);
+        if (state.objPile.length > 0) out.push({ type: "tile", i, pick: OBJ_PILE });
       }
       if (spec.kind !== "OBJ") {
-        picks.push(...displayed(state.bonDisplay));
-        if (state.bonPile.length > 0) picks.push(BON_PILE);
+        tilePicksInto(out, i, state.bonDisplay);
+        if (state.bonPile.length > 0) out.push({ type: "tile", i, pick: BON_PILE });
       }
-      return picks.map((pick) => ({ type: "tile", i, pick }));
+      return;
     }
     case "BUILD": {
-      const out: ElPasoAction[] = [];
       const own = ownedBuildings(state, state.active);
-      for (const type of BUILDING_TYPES) {
-        if (state.buildingStacks[String(type)]!.length === 0) continue;
+      const builders = countWorkers(p, "BLD");
+      const wild = countWorkers(p, "WLD");
+      for (let b = 0; b < BUILDING_TYPES.length; b++) {
+        const type = BUILDING_TYPES[b]!;
+        if (state.buildingStacks[STACK_KEYS[b]!]!.length === 0) continue;
         if (own.length < MAX_BUILDINGS) {
-          for (const node of BUILDING_SPACES) {
+          for (let n = 0; n < BUILDING_SPACES.length; n++) {
+            const node = BUILDING_SPACES[n]!;
             if (state.board[node]) continue;
-            for (const wild of wildVariants(p, "BLD", type, type * DOLLARS_PER_WORKER + SPACE_COST[node]!)) out.push({ type: "build", i, building: type, node, wild });
+            if (p.money < type * DOLLARS_PER_WORKER + SPACE_COST[node]!) continue;
+            for (let w = Math.max(0, type - builders), most = Math.min(type, wild); w <= most; w++) out.push(buildOption(i, type, node, w));
           }
         }
-        for (const b of own) {
-          if (b.type >= type) continue;
-          const k = type - b.type;
-          for (const wild of wildVariants(p, "BLD", k, k * DOLLARS_PER_WORKER)) out.push({ type: "build", i, building: type, node: b.node, wild });
+        for (let o = 0; o < own.length; o++) {
+          const owned = own[o]!;
+          if (owned.type >= type) continue;
+          const k = type - owned.type;
+          if (p.money < k * DOLLARS_PER_WORKER) continue;
+          for (let w = Math.max(0, k - builders), most = Math.min(k, wild); w <= most; w++) out.push(buildOption(i, type, owned.node, w));
         }
       }
-      return out;
+      return;
     }
   }
+}
+/** The building stacks' keys (the state keys them by the type's text). */
+const STACK_KEYS = BUILDING_TYPES.map(String);
+
+/** A display's tiles as options of printed action `i`, its empty slots left out (a loop: the display is a frozen list of the state). */
+function tilePicksInto(out: ElPasoAction[], i: number, display: readonly (string | null)[]): void {
+  for (let k = 0; k < display.length; k++) if (display[k] !== null) out.push({ type: "tile", i, pick: display[k]! });
 }
 
 export const HIRE_SECOND_PRICE = HIRE_TWO_PRICE - HIRE_ONE_PRICE;

@@ -5,13 +5,13 @@
  * and reads unfrozen ones afresh, and must decide as it would on the main thread.
  */
 import { parentPort } from "node:worker_threads";
-import { games } from "@saloon/catalog";
+import { findGame } from "@saloon/catalog";
 import { deepFreeze, randomFrom } from "@saloon/engine";
 import type { BotAnswer, BotRequest } from "./bot-thinker.ts";
 
 parentPort?.on("message", (request: BotRequest) => {
   let answer: BotAnswer;
-  const game = Object.hasOwn(games, request.game) ? games[request.game] : undefined;
+  const game = findGame(request.game);
   if (!game) {
     answer = { id: request.id, unavailable: `no game "${request.game}" in the bots' thread` };
   } else {

@@ -126,4 +126,23 @@ describe("bots whose decisions are made in the bots' thread", () => {
     await settle();
     expect(moves).toEqual([]);
   });
+
+  it("ask again with the same dice after the process died while the thread decided, and so choose the same", async () => {
+    const { table, moves, thinker, bots } = botsOnlyTable("held-d");
+    bots.schedule();
+    await settle();
+    const lost = thinker.asked[0]!;
+    // The process is killed here: the question is never answered. The rebuilt table (the same
+    // state, nothing stored for the move) gets new bots and a new thread.
+    bots.stop();
+    const rebuilt = new TableBots(table);
+    rebuilt.schedule();
+    await settle();
+    const again = thinker.asked[1]!;
+    expect(again.prompt).toEqual(lost.prompt);
+    expect(again.dice).toEqual(lost.dice);
+    again.answer(elPaso.bot(again.view, again.prompt, randomFrom(again.dice)));
+    await settle();
+    expect(moves).toEqual([{ seat: lost.prompt.seat, action: elPaso.bot(lost.view, lost.prompt, randomFrom(lost.dice)) }]);
+  });
 });

@@ -16,27 +16,20 @@ export const NO_DELIVERY: ElPasoAction = Object.freeze({ type: "noDelivery" });
 export const EXCHANGE: ElPasoAction = Object.freeze({ type: "exchange" });
 export const AUX_EXCHANGE: ElPasoAction = Object.freeze({ type: "auxExchange" });
 
-export const moveOption = (to: NodeId): ElPasoAction => (MOVES[to] ??= Object.freeze({ type: "move", to }));
-const MOVES: Partial<Record<NodeId, ElPasoAction>> = Object.create(null);
+/** The option `make(key)` makes, made once per key and frozen: every later call hands out the same object. */
+function onePerKey<K extends string | number>(make: (key: K) => ElPasoAction): (key: K) => ElPasoAction {
+  const made = Object.create(null) as Record<K, ElPasoAction>;
+  return (key) => (made[key] ??= Object.freeze(make(key)));
+}
 
-export const bonusOption = (worker: WorkerType): ElPasoAction => (BONUS[worker] ??= Object.freeze({ type: "bonus", worker }));
-const BONUS: Partial<Record<WorkerType, ElPasoAction>> = Object.create(null);
-
-export const hireSecondOption = (worker: WorkerType): ElPasoAction => (HIRE_SECOND[worker] ??= Object.freeze({ type: "hireSecond", worker }));
-const HIRE_SECOND: Partial<Record<WorkerType, ElPasoAction>> = Object.create(null);
-
-export const auxOption = (aux: number): ElPasoAction => (AUX[aux] ??= Object.freeze({ type: "aux", aux }));
-const AUX: ElPasoAction[] = [];
-
-export const auxTrashOption = (breed: Breed): ElPasoAction => (AUX_TRASH[breed] ??= Object.freeze({ type: "auxTrash", breed }));
-const AUX_TRASH: Partial<Record<Breed, ElPasoAction>> = Object.create(null);
-
-export const discardOption = (breed: Breed): ElPasoAction => (DISCARD[breed] ??= Object.freeze({ type: "discard", breed }));
-const DISCARD: Partial<Record<Breed, ElPasoAction>> = Object.create(null);
-
+export const moveOption = onePerKey((to: NodeId): ElPasoAction => ({ type: "move", to }));
+export const bonusOption = onePerKey((worker: WorkerType): ElPasoAction => ({ type: "bonus", worker }));
+export const hireSecondOption = onePerKey((worker: WorkerType): ElPasoAction => ({ type: "hireSecond", worker }));
+export const auxOption = onePerKey((aux: number): ElPasoAction => ({ type: "aux", aux }));
+export const auxTrashOption = onePerKey((breed: Breed): ElPasoAction => ({ type: "auxTrash", breed }));
+export const discardOption = onePerKey((breed: Breed): ElPasoAction => ({ type: "discard", breed }));
 /** Printed action `i` of a location (a handful per location). */
-export const actOption = (i: number): ElPasoAction => (ACT[i] ??= Object.freeze({ type: "act", i }));
-const ACT: ElPasoAction[] = [];
+export const actOption = onePerKey((i: number): ElPasoAction => ({ type: "act", i }));
 
 export const actBreedOption = (i: number, breed: Breed): ElPasoAction => ((ACT_BREED[i] ??= Object.create(null) as Partial<Record<Breed, ElPasoAction>>)[breed] ??= Object.freeze({ type: "actBreed", i, breed }));
 const ACT_BREED: Partial<Record<Breed, ElPasoAction>>[] = [];

@@ -28,6 +28,7 @@ import { readOptions } from "@saloon/cli";
 import fistfulMatches from "../../../packages/games/fistful/src/fixtures/matches.json" with { type: "json" };
 import gauchoMatches from "../../../packages/games/el-gaucho/src/fixtures/matches.json" with { type: "json" };
 import elPasoMatches from "../../../packages/games/el-paso/src/fixtures/matches.json" with { type: "json" };
+import { EventLog } from "./event-log.ts";
 import { TableSync } from "./table-sync.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 
@@ -88,7 +89,7 @@ class Table {
       schema.secret = new PrivateSeatSchema();
       state.seats.push(schema);
     }
-    this.sync = new TableSync(this.game, state, () => this.match.seats, [], (seat) => seat === 0);
+    this.sync = new TableSync(this.game, state, () => this.match.seats, new EventLog(), (seat) => seat === 0);
     this.encoder = new Encoder(state);
     const person = new StateView();
     person.add(state.seats[0]!);

@@ -16,6 +16,7 @@ import { games } from "@saloon/catalog";
 import fistfulMatches from "../../../packages/games/fistful/src/fixtures/matches.json" with { type: "json" };
 import gauchoMatches from "../../../packages/games/el-gaucho/src/fixtures/matches.json" with { type: "json" };
 import elPasoMatches from "../../../packages/games/el-paso/src/fixtures/matches.json" with { type: "json" };
+import { EventLog } from "./event-log.ts";
 import { TableSync } from "./table-sync.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 import { readOptions } from "@saloon/cli";
@@ -75,7 +76,7 @@ for (const id of chosen) {
     let projecting = 0;
     const started = cpuMs();
     for (const { match, states } of played) {
-      const sync = new TableSync(game, syncedState(match.seats), () => match.seats, [], watched);
+      const sync = new TableSync(game, syncedState(match.seats), () => match.seats, new EventLog(), watched);
       sync.publish(states[0], true);
       for (let i = 1; i < states.length; i++) {
         const before = cpuMs();

@@ -55,7 +55,7 @@ describe("El Paso solo at a table", () => {
     const room = colyseus.getRoomById<TableRoom>(tableId);
     const seed: string = room["seed"];
     const actions = await storedActions(colyseus, tableId);
-    const allEvents: LogEvent[] = room["events"];
+    const allEvents: LogEvent[] = room["events"].toArray();
     const options = elPaso.parseOptions(solo(2));
     const finalState = room["gameState"] as SoloState;
     expect(replay(elPaso, seed, 2, options, actions)).toEqual(finalState);

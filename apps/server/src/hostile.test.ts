@@ -325,7 +325,7 @@ describe("a table that fails is closed alone", () => {
     const ann = await record("ann", colyseus.sdk.create(TABLE_ROOM, { game: brokenHistory.id, seats: 2, bots: [1], name: "Ann", token: token("ann") }));
     const broken = serverRoom(ann);
     autoPlay(ann, testGames[hiddenHands.id]!);
-    await ann.until(() => broken["events"].some((e: LogEvent) => e.type === "played"), "a played card");
+    await ann.until(() => broken["events"].toArray().some((e: LogEvent) => e.type === "played"), "a played card");
     // Joining now needs the history, which the game cannot describe: the room must go.
     expect(await refusalOf(colyseus.sdk.joinById(broken.roomId, { spectate: true }))).not.toBe("accepted");
     await ann.until(() => ann.left, "the failed table to close");

@@ -98,7 +98,7 @@ describe("a complete game", () => {
     // Everybody, the spectator included, saw the final public view and the whole log.
     expect(decodeView(end, null)).toEqual(JSON.parse(JSON.stringify(fistful.view(room["gameState"], null))));
     for (const player of [ann, bob, watcher]) expectContiguousLog(player, room["events"].length);
-    expect(watcher.logMessages().flatMap((m) => m.events)).toEqual(room["events"]);
+    expect(watcher.logMessages().flatMap((m) => m.events)).toEqual(room["events"].toArray());
 
     for (const player of [ann, bob, watcher]) expectNoServerSecrets(player, room["seed"]);
     for (const player of [ann, bob]) {

@@ -55,7 +55,7 @@ export function rebuild(room: TableRoom, match: ResumableMatch): void {
   room.seed = match.seed;
   room.gameState = replayed.gameState;
   for (const entry of replayed.actions) room.actedBy.push(entry.seat);
-  room.events.push(...replayed.events);
+  room.events.append(replayed.events);
   // The steps of the turn going on that may be taken back, as before the restart.
   room.undo = replayed.undo;
   begin(room, game, match.createdAt.getTime(), match.table.graceSeconds ?? 0);

@@ -97,8 +97,7 @@ export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt
 /** Action `index` (by `seat`) is stored: now everyone sees it, and the bots may answer it. */
 function publishAccepted(room: TableRoom, index: number, seat: Seat, events: LogEvent[], projection: Projection, scores: FinalScores | null): Promise<void> | void {
   if (room.halted || room.failed || room.status() === "abandoned") return;
-  const from = room.events.length;
-  room.events.push(...events);
+  const from = room.events.append(events);
   room.undo.published(index, from);
   showUndo(room);
   room.state.version = index + 1;

@@ -51,8 +51,8 @@ export function onUndo(room: TableRoom, client: TableClient): void {
  */
 function publishUndo(room: TableRoom, step: UndoStep, projection: Projection, acted: number): void {
   if (room.halted || room.failed || room.status() === "abandoned") return;
-  if (step.eventsFrom !== null) room.events.length = step.eventsFrom;
-  room.events.push({ type: "tookBack", seat: step.seat });
+  if (step.eventsFrom !== null) room.events.truncate(step.eventsFrom);
+  room.events.append([{ type: "tookBack", seat: step.seat }]);
   showUndo(room);
   showActed(room, step.seat, acted);
   room.state.version = step.index;

@@ -17,7 +17,7 @@
 import { type AuthContext, CloseCode, matchMaker, Room, type RoomException } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { type MatchStore, OwnershipLost, type ResumableMatch, type ActionWriter } from "@saloon/db";
-import type { AnyGame, GameError, LogEvent, Seat } from "@saloon/engine";
+import type { AnyGame, GameError, Seat } from "@saloon/engine";
 import { CLIENT_MESSAGES, CLOSE_CODES, type ClientMessageType, type ErrorMessage, SERVER_MESSAGES, type TableListing, type TableStatus, type BotPace } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { Admission, type Refusal, refuseRequest } from "./admission.ts";
@@ -34,6 +34,7 @@ import { gateReservations, ownReconnection, recordCreation, reservations, reserv
 import { type SeatSlot, type TableClient, chooseSeat, endGrace, seatFacts } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 import type { BotThinker } from "./bot-thinker.ts";
+import { EventLog } from "./event-log.ts";
 import { type BotTable, TableBots } from "./table-bots.ts";
 import type { TableChat } from "./table-chat.ts";
 import { type TableSync, tableListing } from "./table-sync.ts";
@@ -101,7 +102,8 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
    * tables was a tenth of the live heap every mark-compact walks, and more as games went on.
    */
   readonly actedBy: Seat[] = [];
-  readonly events: LogEvent[] = [];
+  /** The game log (event-log.ts: kept as text). */
+  readonly events = new EventLog();
   slots: SeatSlot[] = [];
   readonly bots = new TableBots(this.botTable());
   /** Patches when the state changes, and the table's timers (table-pulse.ts); a timer that throws fails the table, as Colyseus's clock did. */

@@ -1,6 +1,7 @@
 import type { AnyGame } from "@saloon/engine";
 import { rebuildView } from "@saloon/protocol";
 import { describe, expect, it } from "vitest";
+import { EventLog } from "./event-log.ts";
 import { TableSync } from "./table-sync.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
 
@@ -34,7 +35,7 @@ describe("the table's projection, key by key", () => {
       prompts: () => [{ seat: 0, kind: "play", options: [{ type: "play" }] }],
     } as unknown as AnyGame;
     const state = tableState(2);
-    const sync = new TableSync(game, state, () => 2, []);
+    const sync = new TableSync(game, state, () => 2, new EventLog());
     for (now = 0; now < moments.length; now++) {
       sync.publish(null, true);
       const publicPaths = Object.fromEntries(state.view.entries());
@@ -61,7 +62,7 @@ describe("the table's projection, key by key", () => {
       prompts: () => [],
     } as unknown as AnyGame;
     const state = tableState(2);
-    const sync = new TableSync(game, state, () => 2, []);
+    const sync = new TableSync(game, state, () => 2, new EventLog());
     const check = (moment: (typeof moments)[number], when: string) => {
       const publicPaths = Object.fromEntries(state.view.entries());
       expect(rebuildView(publicPaths), when).toEqual(moment.public);
@@ -98,7 +99,7 @@ describe("the table's projection, key by key", () => {
     const promptShown = (seat: number) => state.seats[seat]!.secret!.prompt;
     const state = tableState(2);
     const watched = new Set([0]);
-    const sync = new TableSync(game, state, () => 2, [], (seat) => watched.has(seat));
+    const sync = new TableSync(game, state, () => 2, new EventLog(), (seat) => watched.has(seat));
     const seatShows = (seat: number) => rebuildView(Object.fromEntries(state.view.entries()), Object.fromEntries(state.seats[seat]!.secret!.view.entries()));
 
     for (const at of [0, 1, 2, 3]) {
@@ -143,7 +144,7 @@ describe("the table's projection, key by key", () => {
     const view = { round: 1, board: { a: [1, 2], b: { x: 1 } } };
     const game = { view: () => view, prompts: () => [] } as unknown as AnyGame;
     const state = tableState(1);
-    const sync = new TableSync(game, state, () => 1, []);
+    const sync = new TableSync(game, state, () => 1, new EventLog());
     sync.publish(null, true);
     expect(state.seats[0]!.secret!.view.size).toBe(0);
     const set = state.view.set.bind(state.view);
@@ -167,7 +168,7 @@ describe("the table's projection, key by key", () => {
     // A new array every time, as a view that builds its lists per viewer does.
     const game = { view: () => ({ players: [...players] }), prompts: () => [] } as unknown as AnyGame;
     const state = tableState(1);
-    const sync = new TableSync(game, state, () => 1, []);
+    const sync = new TableSync(game, state, () => 1, new EventLog());
     sync.publish(null, true);
     const readsAtStart = reads;
     const written: string[] = [];
@@ -190,7 +191,7 @@ describe("the table's projection, key by key", () => {
     let round = 1;
     const game = { view: (_state: unknown, seat: number | null) => ({ round, board, viewer: seat }), prompts: () => [] } as unknown as AnyGame;
     const state = tableState(3);
-    const sync = new TableSync(game, state, () => 3, []);
+    const sync = new TableSync(game, state, () => 3, new EventLog());
     sync.publish(null, true);
     expect(reads).toBe(1); // once, for its text (its one path carries that text): the seats took the public view's
     round = 2;

@@ -6,6 +6,7 @@
  */
 import type { AnyGame, LogEvent, Seat } from "@saloon/engine";
 import { SERVER_MESSAGES, type TableListing, type TableStatus, viewOverrides } from "@saloon/protocol";
+import type { EventLog } from "./event-log.ts";
 import type { SeatSlot, TableClient } from "./table-seats.ts";
 import type { TableStateSchema } from "./table-state.ts";
 import { type KeyPaths, NO_PATHS, type Unit, type UnitsByPath, ViewerPaths, allPaths } from "./view-units.ts";
@@ -197,7 +198,7 @@ export class TableSync {
     private readonly state: TableStateSchema,
     private readonly seatCount: () => number,
     /** The game log so far, owned by the room (every accepted action's events, in order). */
-    private readonly events: readonly LogEvent[],
+    private readonly events: EventLog,
     /** Whether a connection sees `seat`'s own view (holds the seat, or may come back to it). */
     private readonly watched: (seat: Seat) => boolean = () => true,
   ) {}
@@ -264,10 +265,10 @@ export class TableSync {
 
   private eventsFor(seat: Seat | null, from: number): LogEvent[] {
     const visible: LogEvent[] = [];
-    for (let i = from; i < this.events.length; i++) {
-      const event = this.game.viewEvent(this.events[i]!, seat);
-      if (event) visible.push(event);
-    }
+    this.events.forEachFrom(from, (event) => {
+      const seen = this.game.viewEvent(event, seat);
+      if (seen) visible.push(seen);
+    });
     return visible;
   }
 }

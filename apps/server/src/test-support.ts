@@ -26,6 +26,7 @@ import {
 } from "@saloon/protocol";
 import { MatchStore, openDatabase } from "@saloon/db";
 import { pino } from "pino";
+import type { EventLog } from "./event-log.ts";
 import { type SaloonServer, type SaloonServerConfig, createSaloonServer } from "./app.ts";
 import { freePort } from "./process-harness.ts";
 import type { TableRoom } from "./table-room.ts";
@@ -379,7 +380,7 @@ export async function playWholeGame(colyseus: ColyseusTestServer & { store: Matc
     end,
     seed: room["seed"] as string,
     state: room["gameState"] as unknown,
-    events: room["events"] as LogEvent[],
+    events: (room["events"] as EventLog).toArray(),
     actions: await storedActions(colyseus, tableId),
   };
 }

@@ -75,6 +75,19 @@ function clientMessageType(type: unknown): ClientMessageType | null {
   return (Object.values(CLIENT_MESSAGES) as unknown[]).includes(type) ? (type as ClientMessageType) : null;
 }
 
+type RequestHandler = (room: TableRoom, client: TableClient, payload: unknown) => void;
+
+/** What each client message does (a message's budget is checked by its handler). */
+const REQUESTS: ReadonlyMap<ClientMessageType, RequestHandler> = new Map<ClientMessageType, RequestHandler>([
+  [CLIENT_MESSAGES.action, onAction],
+  [CLIENT_MESSAGES.absentSeat, onAbsentSeat],
+  [CLIENT_MESSAGES.chat, onChat],
+  [CLIENT_MESSAGES.undo, (room, client) => onUndo(room, client)],
+  [CLIENT_MESSAGES.botPace, onBotPace],
+  [CLIENT_MESSAGES.skipBots, (room, client) => onSkipBots(room, client)],
+  [CLIENT_MESSAGES.checkStep, onCheckStep],
+]);
+
 /** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
 export function describeType(type: unknown): string {
   return typeof type === "string" || typeof type === "number" ? String(type).slice(0, 40) : `(${typeof type})`;
@@ -169,17 +182,10 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
     // No patch tick: patches go out when the state changes (table-pulse.ts).
     this.patchRate = NO_PATCH_INTERVAL;
     this.metadata = this.listing();
-    this.onMessage(CLIENT_MESSAGES.action, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.action, () => onAction(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.absentSeat, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.absentSeat, () => onAbsentSeat(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.chat, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.chat, () => onChat(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.undo, (client: TableClient) => this.guarded(client, CLIENT_MESSAGES.undo, () => onUndo(this, client)));
-    this.onMessage(CLIENT_MESSAGES.botPace, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.botPace, () => onBotPace(this, client, payload)));
-    this.onMessage(CLIENT_MESSAGES.skipBots, (client: TableClient) => this.guarded(client, CLIENT_MESSAGES.skipBots, () => onSkipBots(this, client)));
-    this.onMessage(CLIENT_MESSAGES.checkStep, (client: TableClient, payload: unknown) => this.guarded(client, CLIENT_MESSAGES.checkStep, () => onCheckStep(this, client, payload)));
-    this.onMessage("*", (client: TableClient, type: unknown) => {
-      if (!this.allow(client, null)) return;
-      this.reject(client, null, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
-    });
+    // One handler for every type (a handler Colyseus keeps is about seven objects per room, each
+    // walked by every mark-compact; eight of them were 58k of the live heap's 1.3M objects at
+    // 1,000 tables), dispatched by REQUESTS.
+    this.onMessage("*", (client: TableClient, type: unknown, payload: unknown) => this.onRequest(client, type, payload));
     keepWhileEmpty(this);
     this.publish();
     if (this.status() === "playing") this.bots.schedule();
@@ -385,6 +391,17 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
   status(): TableStatus {
     return this.state.status as TableStatus;
+  }
+
+  /** A client's message of any type: its handler, guarded, or UNKNOWN_MESSAGE. */
+  private onRequest(client: TableClient, type: unknown, payload: unknown): void {
+    const handle = typeof type === "string" ? REQUESTS.get(type as ClientMessageType) : undefined;
+    if (handle) {
+      this.guarded(client, type as ClientMessageType, () => handle(this, client, payload));
+      return;
+    }
+    if (!this.allow(client, null)) return;
+    this.reject(client, null, { code: "UNKNOWN_MESSAGE", message: `No message "${describeType(type)}" here; send "${CLIENT_MESSAGES.action}"` });
   }
 
   /**

@@ -17,7 +17,7 @@ import { answerMatchmaking } from "./matchmake-route.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import { TableKeeper, untilTableArrives } from "./table-keeper.ts";
 export { DEFAULT_REBUILD_SLICE_MS } from "./table-keeper.ts";
-import { BotThinker } from "./bot-thinker.ts";
+import { BotFailed, BotThinker } from "./bot-thinker.ts";
 import { TableRoom, type TableSettings, tableRoomWith } from "./table-room.ts";
 import { IndexedLocalDriver } from "./room-index.ts";
 import type { RedisParts } from "./redis-parts.ts";
@@ -136,7 +136,10 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
     ...(config.rebuildSliceMs === undefined ? {} : { rebuildSliceMs: config.rebuildSliceMs }),
   });
   const thinker = new BotThinker(new Set(config.botThreadGames ?? DEFAULT_BOT_THREAD_GAMES), (error) =>
-    config.logger.error({ err: error }, "the bots' thread is down; bots decide on the main thread for a while"),
+    config.logger.error(
+      { err: error },
+      error instanceof BotFailed ? "a bot was stuck in its thread; that seat took its first option and the thread starts again" : "the bots' thread is down; bots decide on the main thread for a while",
+    ),
   );
   const settings: TableSettings = {
     games: config.games,

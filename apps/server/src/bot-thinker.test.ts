@@ -1,10 +1,12 @@
 /**
  * The bots' thread decides exactly as the bot does on the main thread, from the same view,
  * prompt and dice; a bot that throws there is told apart from a thread that cannot decide; and a
- * thread that was closed (or lost) answers what waited on it and starts again when asked.
+ * thread that was closed (or lost) answers what waited on it and starts again when asked; a thread
+ * stuck in a decision is ended.
  */
 import { games } from "@saloon/catalog";
 import { type Prompt, randomFrom } from "@saloon/engine";
+import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { botDice } from "./bot-random.ts";
 import { BotFailed, BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
@@ -60,5 +62,43 @@ describe("the bots' thread", () => {
     expect(await thinker.decide("el-paso", view, prompt, dice)).toEqual(elPaso.bot(view, prompt, randomFrom(dice)));
     // Closing is not a loss: nothing to report, and no pause before the thread starts again.
     expect(lost).toEqual([]);
+  });
+
+  it("ends a thread stuck in a decision: that one fails as a bot that threw, those behind it are decided here, the next starts a new thread", async () => {
+    // A thread of the test's own: "echo" answers the view at once, "slow" after 150 ms, "hang" never.
+    const source = `const { parentPort } = require("node:worker_threads");
+      parentPort.on("message", (r) => {
+        if (r.game === "hang") for (;;) {}
+        if (r.game === "slow") { const until = Date.now() + 150; while (Date.now() < until) {} }
+        parentPort.postMessage({ id: r.id, action: r.view });
+      });`;
+    let started = 0;
+    const lostHere: Error[] = [];
+    const stuckThinker = new BotThinker(new Set(["echo"]), (error) => lostHere.push(error), {
+      stallMs: 400,
+      startWorker: () => {
+        started += 1;
+        return new Worker(source, { eval: true });
+      },
+    });
+    const prompt = { seat: 0, kind: "test", options: [] } as unknown as Prompt;
+    const dice = botDice("thread-e", 0, 0);
+    try {
+      // Slow decisions that keep coming back are no stall, however long the queue takes (~750 ms).
+      const slow = await Promise.all([1, 2, 3, 4, 5].map((n) => stuckThinker.decide("slow", n, prompt, dice)));
+      expect(slow).toEqual([1, 2, 3, 4, 5]);
+      expect(lostHere).toEqual([]);
+
+      const hung = stuckThinker.decide("hang", "h", prompt, dice);
+      const behind = stuckThinker.decide("echo", "b", prompt, dice);
+      await expect(hung).rejects.toBeInstanceOf(BotFailed);
+      await expect(behind).rejects.toBeInstanceOf(BotThreadUnavailable);
+      expect(lostHere.map((error) => error.message)).toEqual(["the bot did not decide within 400 ms; its thread was ended"]);
+      // No pause before the next thread: the stuck one was one decision, not a thread that cannot start.
+      expect(await stuckThinker.decide("echo", "c", prompt, dice)).toBe("c");
+      expect(started).toBe(2);
+    } finally {
+      await stuckThinker.close();
+    }
   });
 });

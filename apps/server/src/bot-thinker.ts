@@ -44,21 +44,44 @@ function startWorker(): Worker {
 /** How long the thread stays down after it failed or ended: decisions are made on the main thread meanwhile. */
 export const BOT_THREAD_RETRY_MS = 30_000;
 
+/**
+ * How long the thread may go without answering while decisions wait on it before it is taken for
+ * stuck (a bot that never returns: a loop in its search) and ended. A decision takes
+ * milliseconds (p99 12 ms, the longest seen 40 ms); seconds without any answer is no queue.
+ */
+export const BOT_THREAD_STALL_MS = 10_000;
+
+export interface BotThinkerOptions {
+  /** See BOT_THREAD_STALL_MS. */
+  stallMs?: number;
+  /** Starts the thread (tests: a worker of their own). */
+  startWorker?: () => Worker;
+}
+
 export class BotThinker {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve(action: unknown): void; reject(error: Error): void }>();
   private nextId = 0;
   /** Until when (performance.now()) the thread is not started again after a failure. */
   private downUntil = 0;
+  /** When the thread last answered, or last began to work after it had nothing to do. */
+  private progressAt = 0;
+  private watchdog: NodeJS.Timeout | null = null;
+  private readonly stallMs: number;
+  private readonly startWorker: () => Worker;
 
   /**
    * @param games the games whose bots decide in the thread
-   * @param onLost told once each time the thread fails or ends by itself (not when closed)
+   * @param onLost told once each time the thread fails, ends by itself or is ended as stuck (not when closed)
    */
   constructor(
     readonly games: ReadonlySet<string>,
     private readonly onLost: (error: Error) => void = () => {},
-  ) {}
+    options: BotThinkerOptions = {},
+  ) {
+    this.stallMs = options.stallMs ?? BOT_THREAD_STALL_MS;
+    this.startWorker = options.startWorker ?? startWorker;
+  }
 
   /** Whether `game`'s bots decide in the thread. */
   takes(game: string): boolean {
@@ -75,6 +98,8 @@ export class BotThinker {
       return Promise.reject(this.down(new BotThreadUnavailable(`the bots' thread did not start: ${(error as Error).message}`)));
     }
     const id = ++this.nextId;
+    if (this.waiting.size === 0) this.progressAt = performance.now();
+    this.watch();
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       try {
@@ -88,6 +113,8 @@ export class BotThinker {
 
   /** Ends the thread; decisions still waiting are answered as unavailable. A later decision starts it again. */
   async close(): Promise<void> {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
     const worker = this.worker;
     if (!worker) return;
     this.lost(worker, new BotThreadUnavailable("the bots' thread was closed"));
@@ -97,10 +124,11 @@ export class BotThinker {
   }
 
   private start(): Worker {
-    const worker = startWorker();
+    const worker = this.startWorker();
     // The thread never keeps the process alive on its own: a server that stops closes it.
     worker.unref();
     worker.on("message", (answer: BotAnswer) => {
+      this.progressAt = performance.now();
       const waiting = this.waiting.get(answer.id);
       if (!waiting) return;
       this.waiting.delete(answer.id);
@@ -111,6 +139,38 @@ export class BotThinker {
     worker.on("error", (error) => this.lost(worker, this.down(new BotThreadUnavailable(`the bots' thread failed: ${error.message}`))));
     worker.on("exit", (code) => this.lost(worker, this.down(new BotThreadUnavailable(`the bots' thread ended (code ${code})`))));
     return worker;
+  }
+
+  /** Checks, while decisions wait, that the thread keeps answering (see BOT_THREAD_STALL_MS). */
+  private watch(): void {
+    if (this.watchdog) return;
+    const due = Math.max(0, this.progressAt + this.stallMs - performance.now());
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (this.waiting.size === 0 || !this.worker) return;
+      if (performance.now() - this.progressAt >= this.stallMs) this.stalled(this.worker);
+      else this.watch();
+    }, due);
+    this.watchdog.unref();
+  }
+
+  /**
+   * The thread has not answered for stallMs: it is stuck in the decision it took first (it takes
+   * them in order). That decision fails as a bot that threw does (its first option: deciding it
+   * here would hold the event loop as long); the others are answered as unavailable and decided
+   * here. The thread is ended, and the next decision starts another at once.
+   */
+  private stalled(worker: Worker): void {
+    const [first] = this.waiting.keys();
+    const stuck = this.waiting.get(first!)!;
+    this.waiting.delete(first!);
+    const error = new BotFailed(`the bot did not decide within ${this.stallMs} ms; its thread was ended`);
+    this.onLost(error);
+    stuck.reject(error);
+    this.lost(worker, new BotThreadUnavailable("the bots' thread was ended as stuck"));
+    worker.removeAllListeners("exit");
+    worker.removeAllListeners("error");
+    void worker.terminate();
   }
 
   /** The thread failed or ended by itself: not started again for BOT_THREAD_RETRY_MS (a missing or broken worker is not restarted per decision). */

@@ -133,4 +133,27 @@ describe("a table without a tick", () => {
     expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(5);
     expect(perTurn.size).toBeGreaterThanOrEqual(8);
   });
+
+  it("fires many tables' timers in due order, whatever order they were set in, and takes a stopped table's out at once", async () => {
+    const tables = Array.from({ length: 6 }, () => new TablePulse(roomWith(tableState()).room, () => undefined));
+    const fired: string[] = [];
+    const expected: { name: string; due: number; order: number }[] = [];
+    let order = 0;
+    // Delays in an order unlike the one they fall due in, some equal.
+    for (const delay of [30, 5, 60, 5, 45, 15, 30, 0, 75, 15, 5, 90]) {
+      tables.forEach((pulse, table) => {
+        const name = `t${table}@${delay}#${order}`;
+        const timer = pulse.setTimeout(() => fired.push(name), delay) as unknown as { due: number };
+        if (table !== 2) expected.push({ name, due: timer.due, order });
+        order += 1;
+      });
+    }
+    expect(tables[2]!.pending).toBe(12);
+    tables[2]!.stop();
+    expect(tables[2]!.pending).toBe(0);
+    await eventually(() => expect(fired).toHaveLength(expected.length));
+    expected.sort((a, b) => a.due - b.due || a.order - b.order);
+    expect(fired).toEqual(expected.map((timer) => timer.name));
+    expect(tables.map((pulse) => pulse.pending)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
 });

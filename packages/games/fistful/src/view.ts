@@ -54,26 +54,40 @@ function sharedWaitingFor(state: FistfulState): FistfulView["waitingFor"] {
 }
 
 /**
- * The live scores last found, with the players and signs they were found from. Scores depend on
- * nothing else, and copy-on-write keeps both the same objects while an action leaves them alone
- * (most actions: sowing, naming, choosing a direction), so they are found again only when one
- * changed. Frozen: every viewer's view of every state with those players and signs shares them.
+ * The live scores last found for each signs object, with the players they were found from. Scores
+ * depend on nothing else, and copy-on-write keeps both the same objects while an action leaves
+ * them alone (most actions: sowing, naming, choosing a direction), so they are found again only
+ * when one changed; and a seat's line that comes out the same is the last one's object. Keyed by
+ * the signs, which change seldom and belong to one game: with one "last" for all, at 1,000 tables
+ * the next view was always another table's, so every view made new lines, which its table's
+ * projection wrote out again and which lived until the table's next move, long enough to be
+ * promoted (issue #14). Frozen: every viewer's view of every state with those players and signs
+ * shares them.
  */
-let lastScores: { players: FistfulState["players"]; signs: FistfulState["signs"]; liveScores: FistfulView["liveScores"] } | null = null;
+const lastScores = new WeakMap<FistfulState["signs"], { players: FistfulState["players"]; liveScores: FistfulView["liveScores"] }>();
 
 function liveScores(state: FistfulState): FistfulView["liveScores"] {
-  if (lastScores?.players === state.players && lastScores.signs === state.signs) return lastScores.liveScores;
+  const last = lastScores.get(state.signs);
+  if (last?.players === state.players) return last.liveScores;
+  let same = last !== undefined && last.liveScores.length === state.players.length;
   const scores: FistfulView["liveScores"] = state.players.map((_, seat) => {
     const breakdown = scoreBreakdown(state, seat);
-    const line = { total: breakdown.gold + breakdown.bars + breakdown.signs, breakdown };
-    Object.freeze(breakdown);
-    Object.freeze(line);
-    return line;
+    const total = breakdown.gold + breakdown.bars + breakdown.signs;
+    const before = last?.liveScores[seat];
+    if (before && before.total === total && sameBreakdown(before.breakdown, breakdown)) return before;
+    same = false;
+    return Object.freeze({ total, breakdown: Object.freeze(breakdown) });
   });
-  Object.freeze(scores);
+  if (!same) Object.freeze(scores);
+  const found = same ? last!.liveScores : scores;
   // Only frozen (engine) players and signs are remembered: a hand-built position a test changes in place is read again.
-  if (Object.isFrozen(state.players) && Object.isFrozen(state.signs)) lastScores = { players: state.players, signs: state.signs, liveScores: scores };
-  return scores;
+  if (Object.isFrozen(state.players) && Object.isFrozen(state.signs)) lastScores.set(state.signs, { players: state.players, liveScores: found });
+  return found;
+}
+
+function sameBreakdown(a: Record<string, number>, b: Record<string, number>): boolean {
+  for (const key in b) if (a[key] !== b[key]) return false;
+  return true;
 }
 
 /**

@@ -130,6 +130,9 @@ function wakeFor(at: number): void {
   if (wake) clearTimeout(wake);
   wakeAt = at;
   wake = setTimeout(fireDue, Math.max(0, at - performance.now()));
+  // Cleared timers stay in the queue until due: they must not keep a process alive that has
+  // nothing else to do (a server keeps itself alive by its listening socket).
+  wake.unref();
 }
 
 function fireDue(): void {

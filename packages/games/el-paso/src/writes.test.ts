@@ -1,10 +1,11 @@
-import { type Chooser, createRandom, randomBot } from "@saloon/engine";
+import { type Chooser, createRandom, deepFreeze, randomBot } from "@saloon/engine";
 import { describe, expect, it } from "vitest";
 import { baselineBot } from "./bot/baseline.ts";
 import { elPaso } from "./index.ts";
+import { perform } from "./rules.ts";
 import type { ElPasoState } from "./state.ts";
 import { soloOptions } from "./sue-test-helpers.ts";
-import { playerOf, thaw } from "./writes.ts";
+import { freezeNew, playerOf, thaw } from "./writes.ts";
 
 const baseline: Chooser<any, any, any, any> = (game, state, seat, random) => baselineBot(game.view(state, seat), game.prompts(state)[0]!, random);
 
@@ -24,6 +25,17 @@ function states(seed: string, seats: number, options: Parameters<typeof elPaso.s
   }
   out.push({ state, seat: -1, action: null });
   return out;
+}
+
+/** The first part of `value` (a path) that is not frozen, or null. */
+function unfrozenPart(value: unknown, path = "state"): string | null {
+  if (typeof value !== "object" || value === null) return null;
+  if (!Object.isFrozen(value)) return path;
+  for (const key of Object.keys(value)) {
+    const found = unfrozenPart((value as Record<string, unknown>)[key], `${path}.${key}`);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 const GAMES: [string, number, Parameters<typeof elPaso.setup>[2], Chooser<any, any, any, any>][] = [
@@ -55,4 +67,24 @@ describe("the rules' copies (writes.ts)", () => {
     }
   });
 
+  it("freezeNew leaves every part of every new state frozen, and the state what deepFreeze's walk freezes", () => {
+    for (const [seed, seats, options, chooser] of GAMES) {
+      const all = states(seed, seats, options, chooser);
+      for (let i = 0; i < all.length; i++) {
+        const { state, seat, action } = all[i]!;
+        // The engine's states themselves (apply runs freezeNew).
+        expect(unfrozenPart(state), `${seed}, state ${i}`).toBeNull();
+        if (action === null) continue;
+        // And the same action performed by hand, frozen by freezeNew: the same state as one
+        // frozen by deepFreeze's walk.
+        const draft = thaw(state);
+        perform(draft, seat, structuredClone(action));
+        const plain = JSON.stringify(draft);
+        freezeNew(draft, state);
+        expect(unfrozenPart(draft), `${seed}, after action ${i}`).toBeNull();
+        expect(JSON.stringify(draft)).toBe(plain);
+        expect(JSON.stringify(deepFreeze(draft))).toBe(JSON.stringify(all[i + 1]!.state));
+      }
+    }
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * Writing into El Paso's state: the rules' copy-on-write (perform gets a thawed copy of the state
- * and copies each object on its way down the first time it writes there).
+ * and copies each object on its way down the first time it writes there), and the freezing of
+ * what an action made (GameRules.freezeNew).
  */
-import { type Seat, writable } from "@saloon/engine";
+import { type Seat, deepFreeze, writable } from "@saloon/engine";
 import type { CardId, MarketBreed, PostId, WorkerType } from "./data.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 
@@ -85,3 +86,58 @@ export const buildingStackOf = (state: ElPasoState, type: number): string[] => w
 export const postOf = (state: ElPasoState, post: PostId): ElPasoState["posts"][PostId] => writable(writable(state, "posts"), post);
 
 
+/**
+ * Freezes what `perform` made in `s`, a thawed copy of `before` (GameRules.freezeNew): `before` is
+ * frozen all the way down and `s` shares with it every part the action did not write, so only
+ * the parts that are not `before`'s are frozen, each found by comparing one field. The engine's
+ * `deepFreeze` found them by walking every field of the state and of each copy, asking each part
+ * whether it was frozen (V8's `Object.isFrozen` on parts of many shapes): a fifth of `apply`'s
+ * time, and every action's new state goes through here (issue #14). A field added to the state
+ * needs its line here; writes.test.ts checks that every part of every state is frozen.
+ */
+export function freezeNew(s: ElPasoState, before: ElPasoState): void {
+  if (s.options !== before.options) deepFreeze(s.options);
+  if (s.rng !== before.rng) deepFreeze(s.rng);
+  if (s.phase !== before.phase) deepFreeze(s.phase);
+  if (s.stack !== before.stack) deepFreeze(s.stack);
+  if (s.players !== before.players) freezePlayers(s.players, before.players);
+  if (s.board !== before.board) deepFreeze(s.board);
+  if (s.posts !== before.posts) deepFreeze(s.posts);
+  if (s.market !== before.market) deepFreeze(s.market);
+  if (s.workerSupply !== before.workerSupply) deepFreeze(s.workerSupply);
+  if (s.simmentals !== before.simmentals) deepFreeze(s.simmentals);
+  if (s.buildingStacks !== before.buildingStacks) deepFreeze(s.buildingStacks);
+  if (s.buildingSides !== before.buildingSides) deepFreeze(s.buildingSides);
+  if (s.trainSides !== before.trainSides) deepFreeze(s.trainSides);
+  if (s.objDisplay !== before.objDisplay) deepFreeze(s.objDisplay);
+  if (s.bonDisplay !== before.bonDisplay) deepFreeze(s.bonDisplay);
+  if (s.objPile !== before.objPile) deepFreeze(s.objPile);
+  if (s.bonPile !== before.bonPile) deepFreeze(s.bonPile);
+  if (s.box !== before.box) deepFreeze(s.box);
+  if (s.end !== before.end) deepFreeze(s.end);
+  if (s.sue !== before.sue) deepFreeze(s.sue);
+  Object.freeze(s);
+}
+
+/** The players' list and the entries in it that are not `before`'s, each of their lists likewise. */
+function freezePlayers(players: PlayerState[], before: readonly PlayerState[]): void {
+  Object.freeze(players);
+  for (let seat = 0; seat < players.length; seat++) {
+    const p = players[seat]!;
+    const b = before[seat];
+    if (p === b || Object.isFrozen(p)) continue;
+    if (b === undefined) {
+      deepFreeze(p);
+      continue;
+    }
+    Object.freeze(p);
+    // Lists of ids (strings): freezing the list freezes all of it.
+    if (p.discs !== b.discs) Object.freeze(p.discs);
+    if (p.hand !== b.hand) Object.freeze(p.hand);
+    if (p.draw !== b.draw) Object.freeze(p.draw);
+    if (p.discard !== b.discard) Object.freeze(p.discard);
+    if (p.workers !== b.workers) Object.freeze(p.workers);
+    if (p.objectives !== b.objectives) Object.freeze(p.objectives);
+    if (p.bonuses !== b.bonuses) Object.freeze(p.bonuses);
+  }
+}

@@ -5,7 +5,7 @@ import { elPaso } from "./index.ts";
 import { perform } from "./rules.ts";
 import type { ElPasoState } from "./state.ts";
 import { soloOptions } from "./sue-test-helpers.ts";
-import { freezeNew, playerOf, thaw } from "./writes.ts";
+import { buildingStackOf, freezeNew, playerOf, thaw, topOf } from "./writes.ts";
 
 const baseline: Chooser<any, any, any, any> = (game, state, seat, random) => baselineBot(game.view(state, seat), game.prompts(state)[0]!, random);
 
@@ -49,7 +49,7 @@ const GAMES: [string, number, Parameters<typeof elPaso.setup>[2], Chooser<any, a
 ];
 
 describe("the rules' copies (writes.ts)", () => {
-  it("thaw copies the state's fields in their order, as a spread does; playerOf copies a seat's entry so", () => {
+  it("thaw copies the state's fields in their order, as a spread does; playerOf, topOf and buildingStackOf copy their parts so", () => {
     for (const [seed, seats, options, chooser] of GAMES) {
       for (const { state } of states(seed, seats, options, chooser)) {
         const copy = thaw(state);
@@ -63,6 +63,19 @@ describe("the rules' copies (writes.ts)", () => {
         // The copied list, not the state's, got the new entry.
         expect(state.players[seat]).not.toBe(entry);
         expect(copy.players[seat]).toBe(entry);
+        // So too the top frame and the building stacks (a type's stack copied too, the others shared).
+        if (state.stack.length > 0) {
+          const frame = topOf(copy);
+          expect(frame).not.toBe(state.stack.at(-1));
+          expect(Object.keys(frame)).toEqual(Object.keys(state.stack.at(-1)!));
+          expect(JSON.stringify(frame)).toBe(JSON.stringify(state.stack.at(-1)));
+        }
+        const type = 1 + (state.turnCount % 6);
+        const stack = buildingStackOf(copy, type);
+        expect(Object.keys(copy.buildingStacks)).toEqual(Object.keys(state.buildingStacks));
+        expect(JSON.stringify(copy.buildingStacks)).toBe(JSON.stringify(state.buildingStacks));
+        expect(stack).not.toBe(state.buildingStacks[String(type)]);
+        for (const key of Object.keys(state.buildingStacks)) if (key !== String(type)) expect(copy.buildingStacks[key]).toBe(state.buildingStacks[key]);
       }
     }
   });

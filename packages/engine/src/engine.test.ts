@@ -324,7 +324,7 @@ describe("copy-on-write states (issue #14)", () => {
 
 describe("thawed states: perform on a shallow copy, writing through `writable` (issue #14)", () => {
   // The counting game's rules written for a thaw: a shallow copy of the top, lists copied on their first write.
-  const thawed = defineGame<CountState, CountAction, {}, { totals: number[] }>({
+  const thawedRules: GameRules<CountState, CountAction, {}, { totals: number[] }> = {
     ...countingRules,
     id: "thawed",
     thaw: (state) => ({ ...state }),
@@ -339,7 +339,8 @@ describe("thawed states: perform on a shallow copy, writing through `writable` (
       draft.turn = (draft.turn + 1) % draft.totals.length;
       return [{ type: "said", seat, n: action.n, totals: draft.totals }];
     },
-  });
+  };
+  const thawed = defineGame(thawedRules);
   const ready = (game: typeof thawed) => {
     let state = game.setup("thaw", 2);
     for (const seat of [0, 1]) state = (game.apply(state, seat, { type: "ready" }) as { state: CountState }).state;
@@ -377,6 +378,31 @@ describe("thawed states: perform on a shallow copy, writing through `writable` (
     const r = careless.apply(state, 0, { type: "ready" });
     expect(r.ok ? null : r.error.code).toBe("INTERNAL_ERROR");
     expect(state.totals).toEqual([0, 0]);
+  });
+
+  it("a game's freezeNew freezes each new state, given the state before, in place of deepFreeze's walk", () => {
+    const calls: [CountState, CountState][] = [];
+    const knowing = defineGame<CountState, CountAction, {}, { totals: number[] }>({
+      ...countingRules,
+      id: "knowing",
+      thaw: thawedRules.thaw,
+      perform: thawedRules.perform,
+      freezeNew(next, previous) {
+        calls.push([next, previous]);
+        // The counting game's parts an action replaces: its lists and the generator's state.
+        for (const key of ["ready", "totals", "rng"] as const) if (next[key] !== previous[key]) Object.freeze(next[key]);
+        Object.freeze(next);
+      },
+    });
+    const before = ready(knowing);
+    calls.length = 0;
+    const r = knowing.apply(before, 0, { type: "say", n: 3 });
+    if (!r.ok) throw new Error(r.error.code);
+    expect(calls).toEqual([[r.state, before]]);
+    expect(calls[0]![0]).toBe(r.state);
+    expect(calls[0]![1]).toBe(before);
+    expect(Object.isFrozen(r.state) && Object.isFrozen(r.state.totals) && Object.isFrozen(r.state.rng)).toBe(true);
+    expect(playOut(knowing, { seed: "same", seats: 3 }).state).toEqual(playOut(thawed, { seed: "same", seats: 3 }).state);
   });
 
   it("never writes into a hand-built position: it performs on a frozen copy of it", () => {

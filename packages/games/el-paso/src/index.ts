@@ -4,6 +4,7 @@
  *   rulings.ts  every ruling, by key
  *   state.ts    the state, table options and setup
  *   rules.ts    prompts and perform: the turn as a stack of open decisions
+ *   writes.ts   the rules' copy-on-write into a state, and the freezing of what an action made
  *   scoring.ts  the 7 categories, objectives' best assignment, tie-break
  *   view.ts     what a seat or a spectator may see
  *   bot/        the bot for multiplayer seats (index.ts), the table it rebuilds from its view
@@ -20,13 +21,14 @@ import { chooseAction } from "./bot/index.ts";
 import { WEIGHTS } from "./bot/weights.ts";
 import { BUILDING_TYPES, type BuildingType, TRAIN_CARDS } from "./data.ts";
 import { ACTION_TYPES, type ElPasoAction, currentPrompt } from "./prompts.ts";
-import { perform, thaw } from "./rules.ts";
+import { perform } from "./rules.ts";
 import { finalScores } from "./scoring.ts";
 import { DEFAULT_OPTIONS, type ElPasoOptions, type ElPasoState, setupState } from "./state.ts";
 import { simulationStats } from "./stats.ts";
 import { DIFFICULTIES, type Difficulty, SUE_SEAT } from "./sue.ts";
 import { closesUndo } from "./undo.ts";
 import { type ElPasoView, viewFor } from "./view.ts";
+import { freezeNew, thaw } from "./writes.ts";
 
 function parseOptions(raw: unknown): ElPasoOptions {
   if (raw === undefined || raw === null) return { ...DEFAULT_OPTIONS };
@@ -94,6 +96,7 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   },
   perform,
   thaw,
+  freezeNew,
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,

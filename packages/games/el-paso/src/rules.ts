@@ -39,32 +39,9 @@ import {
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { isSue } from "./sue.ts";
 import { sueStep } from "./sue-turn.ts";
+import { buildingStackOf, cardsOf, marketOf, playerOf, postOf, stackOf, supplyOf, topOf } from "./writes.ts";
 
 import { BON_PILE, type ElPasoAction, HIRE_SECOND_PRICE, OBJ_PILE, active, auxOptions, cleared, countWorkers, deliveryBase, destinations, handSize, stepLimit, top } from "./prompts.ts";
-
-// ---------------------------------------------------------------- writing into the state
-// `perform` gets a shallow copy of the state (index.ts: thaw); every object below its top is still
-// the frozen one of the state before. The rules write through these, which copy an object on the
-// way down the first time it is written in this action: an action copies only what it changes.
-// The bot's trial copies (bot/belief.ts) are unfrozen where an option writes, so there these
-// return the objects themselves.
-
-/** A shallow copy of the state for `perform` (GameRules.thaw). */
-export const thaw = (state: ElPasoState): ElPasoState => ({ ...state });
-
-export const playerOf = (state: ElPasoState, seat: Seat): PlayerState => writable(writable(state, "players"), seat);
-/** One of a player's card lists, ready to be written; `p` must be writable (playerOf). */
-export const cardsOf = (p: PlayerState, pile: "discs" | "hand" | "draw" | "discard" | "workers" | "objectives" | "bonuses"): string[] => writable(p, pile);
-export const stackOf = (state: ElPasoState): Frame[] => writable(state, "stack");
-/** The top frame, ready to be written. */
-export const topOf = <F extends Frame>(state: ElPasoState): F => {
-  const stack = stackOf(state);
-  return writable(stack, stack.length - 1) as F;
-};
-export const marketOf = (state: ElPasoState, breed: MarketBreed): CardId[] => writable(writable(state, "market"), breed);
-export const supplyOf = (state: ElPasoState, worker: WorkerType): CardId[] => writable(writable(state, "workerSupply"), worker);
-export const buildingStackOf = (state: ElPasoState, type: number): string[] => writable(writable(state, "buildingStacks"), String(type));
-export const postOf = (state: ElPasoState, post: PostId): ElPasoState["posts"][PostId] => writable(writable(state, "posts"), post);
 
 // ---------------------------------------------------------------- perform
 

@@ -50,7 +50,8 @@ import {
   workerOf,
 } from "./data.ts";
 import { type ElPasoPrompt } from "./prompts.ts";
-import { buildingStackOf, cardsOf, marketOf, playerOf, postOf, takeSimmental, topOf } from "./rules.ts";
+import { takeSimmental } from "./rules.ts";
+import { buildingStackOf, cardsOf, marketOf, playerOf, postOf, topOf } from "./writes.ts";
 import type { ElPasoState, Frame } from "./state.ts";
 import { type SueState, leftmostMost, sueNextPost, sueWorkerCounts, wildWorkerType } from "./sue.ts";
 

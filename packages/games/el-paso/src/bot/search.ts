@@ -9,7 +9,8 @@
  */
 import { type NodeId, POST_DATA, POSTS, type PostId, SPACE_COST } from "../data.ts";
 import { type ElPasoAction, currentPrompt, handSize } from "../prompts.ts";
-import { cardsOf, perform, playerOf, stackOf } from "../rules.ts";
+import { perform } from "../rules.ts";
+import { cardsOf, playerOf, stackOf } from "../writes.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, PLACEHOLDER, freezeChanged, trialCopy } from "./belief.ts";
 import { postFacts } from "./board.ts";

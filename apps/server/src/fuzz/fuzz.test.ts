@@ -15,8 +15,10 @@ describe("the fuzz suite", () => {
     expect(report.violations, summary).toEqual([]);
     expect(report.bystander.differences, summary).toEqual([]);
     expect(report.bystander.games, summary).toBeGreaterThan(0);
-    // The attack really happened, and reached the checks it aims at.
-    expect(report.messagesSent).toBeGreaterThan(1000);
+    // The attack really happened, and reached the checks it aims at. How many messages 30 s
+    // carry depends on the machine: ~3,300 alone on two cores, 964 once in a CI run beside the
+    // browser tests on a slow day (7 Dec 2026); the refusal codes below show what they reached.
+    expect(report.messagesSent).toBeGreaterThan(300);
     expect(report.httpRequests).toBeGreaterThan(100);
     for (const code of ["ws BAD_MESSAGE", "ws UNKNOWN_MESSAGE", "ws NOT_SEATED", "ws NOT_YOUR_TURN", "ws RATE_LIMITED", "close 4002", "http 413 BAD_REQUEST"]) {
       expect(report.refusals[code] ?? 0, `${code} in ${JSON.stringify(report.refusals)}`).toBeGreaterThan(0);

@@ -78,7 +78,8 @@ describe("the rules' copies (writes.ts)", () => {
         for (const key of Object.keys(state.buildingStacks)) if (key !== String(type)) expect(copy.buildingStacks[key]).toBe(state.buildingStacks[key]);
       }
     }
-  });
+    // Seven whole games, every state checked: several seconds beside the other suites on two cores.
+  }, 60_000);
 
   it("freezeNew leaves every part of every new state frozen, and the state what deepFreeze's walk freezes", () => {
     for (const [seed, seats, options, chooser] of GAMES) {
@@ -99,5 +100,5 @@ describe("the rules' copies (writes.ts)", () => {
         expect(JSON.stringify(deepFreeze(draft))).toBe(JSON.stringify(all[i + 1]!.state));
       }
     }
-  });
+  }, 60_000);
 });

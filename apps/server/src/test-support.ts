@@ -198,8 +198,12 @@ export class Recorder {
     return this.messages.filter((m) => m.type === "log").map((m) => m.payload as LogMessage);
   }
 
-  /** Resolves once `check` holds, re-checking on everything this client receives. */
-  until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 5000): Promise<T> {
+  /**
+   * Resolves once `check` holds, re-checking on everything this client receives. The default wait
+   * is generous (under the 20 s test limit): in CI beside the browser tests on a slow day a join
+   * took over 5 s (ownership.test, 7 Dec 2026) that takes under one alone.
+   */
+  until<T>(check: () => T | undefined | null | false, what: string, timeoutMs = 15_000): Promise<T> {
     return new Promise((resolve, reject) => {
       const attempt = () => {
         const value = check();

@@ -16,6 +16,7 @@ import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
 import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
 import type { ElPasoView, PlayerView } from "../view.ts";
+import { thaw } from "../writes.ts";
 import { cattleIndex, workerType } from "./holdings.ts";
 
 /** A placeholder card: a Criollo by its id's breed (so the rules never trip on it), flagged by "?". */
@@ -322,9 +323,9 @@ export function cloneState(s: ElPasoState): ElPasoState {
  * object before they write into it (rules.ts `writable`, the engine's copy-on-write): a trial
  * copies only the parts of the table its option changes, and a write the rules make without
  * that copy throws instead of changing another trial. The other seats' entries are shared too:
- * the rules never change another seat's entry in El Paso. Written out field by field: a spread
- * followed by overrides, and `map` with a closure per call, cost twice as much (measured with
- * bench-sim).
+ * the rules never change another seat's entry in El Paso. The state is copied by the rules' `thaw`
+ * (fields written out): a spread followed by overrides, and `map` with a closure per call, cost
+ * twice as much (measured with bench-sim).
  */
 export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
   const players = [...s.players];
@@ -354,31 +355,12 @@ export function trialCopy(s: ElPasoState, seat: Seat): ElPasoState {
     else if (f.kind === "aux") stack.push({ kind: "aux", remaining: f.remaining, used: [...f.used] });
     else stack.push({ ...f });
   }
-  return {
-    seats: s.seats,
-    options: s.options,
-    // The rules replace the generator's state, never write into it (engine rollInt).
-    rng: s.rng,
-    phase: s.phase.kind === "pickObjective" ? { kind: "pickObjective", order: s.phase.order, index: s.phase.index } : s.phase,
-    active: s.active,
-    stack,
-    players,
-    board: s.board,
-    posts: s.posts,
-    market: s.market,
-    workerSupply: s.workerSupply,
-    simmentals: s.simmentals,
-    buildingStacks: s.buildingStacks,
-    buildingSides: s.buildingSides,
-    trainSides: s.trainSides,
-    objDisplay: s.objDisplay,
-    bonDisplay: s.bonDisplay,
-    objPile: s.objPile,
-    bonPile: s.bonPile,
-    box: s.box,
-    end: s.end,
-    turnCount: s.turnCount,
-  };
+  // The rules replace the generator's state (s.rng), never write into it (engine rollInt).
+  const copy = thaw(s);
+  if (s.phase.kind === "pickObjective") copy.phase = { kind: "pickObjective", order: s.phase.order, index: s.phase.index };
+  copy.stack = stack;
+  copy.players = players;
+  return copy;
 }
 
 /** A list frozen, to be shared by trials. */

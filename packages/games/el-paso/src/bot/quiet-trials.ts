@@ -29,6 +29,7 @@ import {
 } from "../data.ts";
 import { type ElPasoAction, OBJ_PILE, cleared, countWorkers, destinations, handSize } from "../prompts.ts";
 import type { ElPasoState, PlayerState } from "../state.ts";
+import { thaw } from "../writes.ts";
 import { PLACEHOLDER } from "./belief.ts";
 import { rememberDelivery } from "./board.ts";
 
@@ -78,10 +79,9 @@ function turnEnded(s: ElPasoState, seat: number, entry: PlayerState, posts: ElPa
 }
 
 /**
- * `s` with these parts replaced, its fields listed in the order of the belief's and the trials'
- * states (belief.ts `beliefFromView`, `trialCopy`), not `{ ...s, … }`: the spread of a whole state
- * took V8's slow path, and the quiet trials' spreads were ~2 % of the simulator's time (a CPU
- * profile; issue #14). A state with a solo opponent (never the bot's) is spread as before.
+ * `s` with these parts replaced: the rules' `thaw` (writes.ts: its fields written out, not
+ * `{ ...s, … }`, whose spread of a frozen state takes V8's slow path; the quiet trials' spreads
+ * were ~2 % of the simulator's time, issue #14), then the parts set, which keeps its shape.
  */
 export function stateWith(
   s: ElPasoState,
@@ -93,31 +93,15 @@ export function stateWith(
   board: ElPasoState["board"] = s.board,
   market: ElPasoState["market"] = s.market,
 ): ElPasoState {
-  if (s.sue !== undefined) return { ...s, players, board, posts, market, stack, active, turnCount };
-  return {
-    seats: s.seats,
-    options: s.options,
-    rng: s.rng,
-    phase: s.phase,
-    active,
-    stack,
-    players,
-    board,
-    posts,
-    market,
-    workerSupply: s.workerSupply,
-    simmentals: s.simmentals,
-    buildingStacks: s.buildingStacks,
-    buildingSides: s.buildingSides,
-    trainSides: s.trainSides,
-    objDisplay: s.objDisplay,
-    bonDisplay: s.bonDisplay,
-    objPile: s.objPile,
-    bonPile: s.bonPile,
-    box: s.box,
-    end: s.end,
-    turnCount,
-  };
+  const copy = thaw(s);
+  copy.players = players;
+  copy.board = board;
+  copy.posts = posts;
+  copy.market = market;
+  copy.stack = stack;
+  copy.active = active;
+  copy.turnCount = turnCount;
+  return copy;
 }
 const EMPTY_STACK = Object.freeze([]) as unknown as ElPasoState["stack"];
 

@@ -59,7 +59,7 @@ describe.skipIf(!redisUp)("a process that loses a table", () => {
     const annToken = token(name);
     const ann = await record(name, colyseus.sdk.create(TABLE_ROOM, { game: "fistful", seats: 2, bots: [1], name, token: annToken }));
     const stop = autoPlay(ann, fistful);
-    await ann.until(() => ann.latest.version >= 6, `6 moves (at ${ann.latest.status} ${ann.latest.version})`, LOADED_WAIT_MS);
+    await ann.until(() => ann.latest.version >= 6, `6 moves (at ${ann.latest.status} ${ann.latest.version}${ann.left ? `, sent off: ${ann.left.code}` : ""})`, LOADED_WAIT_MS);
     return { ann, annToken, stop, tableId: ann.room.roomId };
   }
 

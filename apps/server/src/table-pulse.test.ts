@@ -156,4 +156,16 @@ describe("a table without a tick", () => {
     expect(fired).toEqual(expected.map((timer) => timer.name));
     expect(tables.map((pulse) => pulse.pending)).toEqual([0, 0, 0, 0, 0, 0]);
   });
+
+  it("takes a delay that is no number of milliseconds as Node does (1 ms), and holds no other table's timer behind it", async () => {
+    const tables = Array.from({ length: 3 }, () => new TablePulse(roomWith(tableState()).room, () => undefined));
+    const fired: string[] = [];
+    tables[0]!.setTimeout(() => fired.push("NaN"), Number.NaN);
+    tables[1]!.setTimeout(() => fired.push("undefined"), undefined as unknown as number);
+    tables[2]!.setTimeout(() => fired.push("negative"), -50);
+    tables[0]!.setTimeout(() => fired.push("10 ms"), 10);
+    tables[1]!.setTimeout(() => fired.push("30 ms"), 30);
+    await eventually(() => expect(fired).toHaveLength(5));
+    expect(fired.slice(3)).toEqual(["10 ms", "30 ms"]);
+  });
 });

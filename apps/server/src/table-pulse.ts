@@ -79,6 +79,8 @@ class PulseTimer implements TableTimer {
  * A cleared timer stays until due and is then dropped; a stopped table's are taken out at once.
  */
 const waiting: PulseTimer[] = [];
+/** The longest delay Node's setTimeout takes (2^31 − 1 ms); longer ones it makes 1 ms. */
+const TIMEOUT_MAX = 2 ** 31 - 1;
 let wake: NodeJS.Timeout | null = null;
 let wakeAt = Number.POSITIVE_INFINITY;
 let timersSet = 0;
@@ -209,7 +211,11 @@ export class TablePulse {
   /** Runs `work` once, `ms` from now, unless cleared or the table has stopped. */
   setTimeout(work: () => void, ms: number): TableTimer {
     if (this.stopped) return { clear: () => undefined };
-    const timer = new PulseTimer(performance.now() + ms, timersSet++, this, work);
+    // As Node's setTimeout: a delay that is not a number from 1 to TIMEOUT_MAX is 1 ms. In one
+    // queue for every table this matters more than it did: a NaN due time compares false with
+    // everything, and at the heap's top it would have held every table's timers behind it.
+    const delay = ms >= 1 && ms <= TIMEOUT_MAX ? ms : 1;
+    const timer = new PulseTimer(performance.now() + delay, timersSet++, this, work);
     this.pending += 1;
     enqueue(timer);
     return timer;

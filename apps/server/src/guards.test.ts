@@ -94,6 +94,8 @@ describe("forged and malformed actions", () => {
       // Not a message the table knows.
       { sender: bob, send: (r) => r.room.send("cheat", { seat: 1, gold: 99 }), code: "UNKNOWN_MESSAGE" },
       { sender: bob, send: (r) => r.room.send(7, legal), code: "UNKNOWN_MESSAGE" },
+      // Names every object has: the table looks message types up in a map of its own, not in an object.
+      ...["__proto__", "constructor", "toString", "hasOwnProperty"].map((type) => ({ sender: bob, send: (r: Recorder) => r.room.send(type, legal), code: "UNKNOWN_MESSAGE" as const })),
       // Watchers watch.
       { sender: watcher, send: (r) => r.room.send("action", legal), code: "NOT_SEATED" },
     ];

@@ -77,16 +77,21 @@ function clientMessageType(type: unknown): ClientMessageType | null {
 
 type RequestHandler = (room: TableRoom, client: TableClient, payload: unknown) => void;
 
-/** What each client message does (a message's budget is checked by its handler). */
-const REQUESTS: ReadonlyMap<ClientMessageType, RequestHandler> = new Map<ClientMessageType, RequestHandler>([
-  [CLIENT_MESSAGES.action, onAction],
-  [CLIENT_MESSAGES.absentSeat, onAbsentSeat],
-  [CLIENT_MESSAGES.chat, onChat],
-  [CLIENT_MESSAGES.undo, (room, client) => onUndo(room, client)],
-  [CLIENT_MESSAGES.botPace, onBotPace],
-  [CLIENT_MESSAGES.skipBots, (room, client) => onSkipBots(room, client)],
-  [CLIENT_MESSAGES.checkStep, onCheckStep],
-]);
+/**
+ * What each client message does (a message's budget is checked by its handler): every type has
+ * one (a Record over ClientMessageType does not compile without it), looked up in a Map, never in
+ * an object, whose prototype would answer "constructor" or "__proto__" (guards.test).
+ */
+const HANDLERS: Record<ClientMessageType, RequestHandler> = {
+  [CLIENT_MESSAGES.action]: onAction,
+  [CLIENT_MESSAGES.absentSeat]: onAbsentSeat,
+  [CLIENT_MESSAGES.chat]: onChat,
+  [CLIENT_MESSAGES.undo]: (room, client) => onUndo(room, client),
+  [CLIENT_MESSAGES.botPace]: onBotPace,
+  [CLIENT_MESSAGES.skipBots]: (room, client) => onSkipBots(room, client),
+  [CLIENT_MESSAGES.checkStep]: onCheckStep,
+};
+const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map(Object.entries(HANDLERS));
 
 /** A received message type for an error text: whatever a frame decoded to (once an object without a prototype). */
 export function describeType(type: unknown): string {
@@ -395,7 +400,7 @@ export abstract class TableRoom extends Room<{ state: TableStateSchema; metadata
 
   /** A client's message of any type: its handler, guarded, or UNKNOWN_MESSAGE. */
   private onRequest(client: TableClient, type: unknown, payload: unknown): void {
-    const handle = typeof type === "string" ? REQUESTS.get(type as ClientMessageType) : undefined;
+    const handle = typeof type === "string" ? REQUESTS.get(type) : undefined;
     if (handle) {
       this.guarded(client, type as ClientMessageType, () => handle(this, client, payload));
       return;

@@ -6,10 +6,11 @@
  */
 import { games } from "@saloon/catalog";
 import { type Prompt, randomFrom } from "@saloon/engine";
+import { readFileSync, readdirSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { botDice } from "./bot-random.ts";
-import { BotFailed, BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
+import { BOT_THREAD_NICENESS, BotFailed, BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
 
 const elPaso = games["el-paso"]!;
 const lost: Error[] = [];
@@ -37,6 +38,18 @@ describe("the bots' thread", () => {
     expect(decisions).toBe(240);
     expect(thinker.takes("el-paso")).toBe(true);
     expect(thinker.takes("fistful")).toBe(false);
+  });
+
+  // Linux only: elsewhere a thread's priority cannot be set apart from its process's.
+  it.runIf(process.platform === "linux")("runs below the event loop's priority, the process's other threads left as they were", async () => {
+    const state = elPaso.setup("thread-nice", 2, elPaso.defaultOptions);
+    const prompt = elPaso.prompts(state)[0]!;
+    await thinker.decide("el-paso", elPaso.view(state, prompt.seat), prompt, botDice("thread-nice", 0, prompt.seat));
+    // /proc/<pid>/task/<tid>/stat: the niceness is the 19th field, the 17th after the command's ")".
+    const niceness = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(")").pop()!.trim().split(" ")[16]);
+    const threads = readdirSync("/proc/self/task").map((tid) => ({ tid, niceness: niceness(tid) }));
+    expect(threads.filter((thread) => thread.niceness === BOT_THREAD_NICENESS)).toHaveLength(1);
+    expect(threads.find((thread) => thread.tid === String(process.pid))!.niceness).toBe(0);
   });
 
   it("tells a bot that threw from a game it cannot decide for", async () => {

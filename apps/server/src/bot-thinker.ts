@@ -51,6 +51,18 @@ export const BOT_THREAD_RETRY_MS = 30_000;
  */
 export const BOT_THREAD_STALL_MS = 10_000;
 
+/**
+ * The thread's niceness (Linux, thread-priority.ts): below the tables' event loop. Each decision
+ * posted wakes the thread, and the scheduler tended to run the woken thread at once on the event
+ * loop's core, so the loop, runnable, waited for it (its writes and posts looked slow in its
+ * profile). A bot's move waits out its delay anyway; a person's move waits for nothing else.
+ * 1,000 El Paso tables, PostgreSQL, three alternated pairs (docs/sync-journal.md, twenty-fourth
+ * session): the event loop runnable but waiting for a CPU 30, 31, 31 % → 25, 21, 23 % of the
+ * window, person p99 46.8, 122.4, 106.5 → 42.7, 37.3, 84.3 ms; posting a decision took 145 µs
+ * on average (p99 1.3–4 ms) → 85–90 µs (p99 0.4–0.8 ms).
+ */
+export const BOT_THREAD_NICENESS = 10;
+
 export interface BotThinkerOptions {
   /** See BOT_THREAD_STALL_MS. */
   stallMs?: number;

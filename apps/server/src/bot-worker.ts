@@ -3,11 +3,17 @@
  * prompt it owes and its dice, off the tables' event loop. What it gets is a copy, frozen again
  * here as the engine's own views are: a bot recognises frozen parts it has seen before by identity
  * and reads unfrozen ones afresh, and must decide as it would on the main thread.
+ *
+ * The thread runs at a lower priority (BOT_THREAD_NICENESS), so that it yields the CPU to the
+ * tables' event loop: see bot-thinker.ts.
  */
 import { parentPort } from "node:worker_threads";
 import { findGame } from "@saloon/catalog";
 import { deepFreeze, randomFrom } from "@saloon/engine";
-import type { BotAnswer, BotRequest } from "./bot-thinker.ts";
+import { type BotAnswer, type BotRequest, BOT_THREAD_NICENESS } from "./bot-thinker.ts";
+import { lowerThisThread } from "./thread-priority.ts";
+
+lowerThisThread(BOT_THREAD_NICENESS);
 
 parentPort?.on("message", (request: BotRequest) => {
   let answer: BotAnswer;

@@ -36,6 +36,17 @@ export interface ObjectiveResources {
 }
 
 export function objectiveResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): ObjectiveResources {
+  return countedResources(countResources(state, seat));
+}
+
+/**
+ * Counts what the seat's objectives can draw on into the scratch below (COUNTED, MET, PLACES),
+ * returning how many breeds it met: a new entry's resources are compared there with the last
+ * entry's (`sameAsCounted`), and made into a record only when they differ. Made for every count,
+ * the record (a key per breed, added in the order met) was most of the count's time, and most
+ * counts come out the same (a card moved from one pile to another).
+ */
+function countResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): number {
   const p = state.players[seat]!;
   // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
   // is the order of the breeds in \`cattle\`: the order they are first met in).
@@ -45,12 +56,32 @@ export function objectiveResources(state: Pick<ElPasoState, "players" | "board" 
   breeds = countCards(p.hand, breeds);
   breeds = countCards(p.discard, breeds);
   breeds = countCards(p.workers, breeds);
+  PLACES[0] = boardFigures(state.board, seat).builders;
+  const posts = postFigures(state.posts, seat);
+  PLACES[1] = posts.discs10;
+  PLACES[2] = posts.discs16;
+  return breeds;
+}
+
+/** The resources `countResources` counted, as a record (the breeds in the order met). */
+function countedResources(breeds: number): ObjectiveResources {
   const cattle: Partial<Record<Breed, number>> = {};
   for (let i = 0; i < breeds; i++) cattle[KINDS[MET[i]!] as Breed] = COUNTED[MET[i]!]!;
   const workers: Record<WorkerType, number> = { COW: COUNTED[0]!, ENG: COUNTED[1]!, BLD: COUNTED[2]!, WLD: COUNTED[3]! };
-  const builders = boardFigures(state.board, seat).builders;
-  const { discs10, discs16 } = postFigures(state.posts, seat);
-  return { cattle, workers, builders, discs10, discs16 };
+  return { cattle, workers, builders: PLACES[0]!, discs10: PLACES[1]!, discs16: PLACES[2]! };
+}
+
+/** Whether `r` is what `countResources` counted, the breeds in the same order too (a view shows them in this order). */
+function sameAsCounted(r: ObjectiveResources, breeds: number): boolean {
+  if (r.builders !== PLACES[0] || r.discs10 !== PLACES[1] || r.discs16 !== PLACES[2]) return false;
+  const w = r.workers;
+  if (w.COW !== COUNTED[0] || w.ENG !== COUNTED[1] || w.BLD !== COUNTED[2] || w.WLD !== COUNTED[3]) return false;
+  let i = 0;
+  for (const breed in r.cattle) {
+    if (i >= breeds || breed !== KINDS[MET[i]!] || r.cattle[breed as Breed] !== COUNTED[MET[i]!]) return false;
+    i++;
+  }
+  return i === breeds;
 }
 
 /** What a card can be: the worker types (in WORKER_TYPES' order), then the breeds. */
@@ -63,6 +94,8 @@ const KINDS: readonly (WorkerType | Breed)[] = [...WORKER_TYPES, ...BREEDS];
  */
 const COUNTED = new Int32Array(KINDS.length);
 const MET = new Int32Array(BREEDS.length);
+/** The counting's builders, discs on posts 10 and 12, and discs on post 16. */
+const PLACES = new Int32Array(3);
 
 // Index loops, not for…of or array builtins, over the state's lists here and below: they are
 // frozen, and V8 takes a slow path for iterating frozen arrays with its builtins (issue #14).
@@ -288,8 +321,8 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   let resources: ObjectiveResources;
   if (samePlace && samePiles(before.player, p)) resources = before.resources;
   else {
-    const counted = objectiveResources(state, seat);
-    resources = before && sameResources(before.resources, counted) ? before.resources : freezeResources(counted);
+    const breeds = countResources(state, seat);
+    resources = before && sameAsCounted(before.resources, breeds) ? before.resources : freezeResources(countedResources(breeds));
   }
   // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
   // Searched again, kept as the last one's object when it comes out the same (the view's
@@ -331,15 +364,6 @@ function sameCounts(a: ObjectiveResources, b: ObjectiveResources): boolean {
   }
   for (const _ in b.cattle) breeds--;
   return breeds === 0;
-}
-
-/** Equal resources, the breeds in the same order too (a view shows them in this order). */
-function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
-  if (!sameCounts(a, b)) return false;
-  const breeds = Object.keys(a.cattle);
-  const others = Object.keys(b.cattle);
-  for (let i = 0; i < breeds.length; i++) if (others[i] !== breeds[i]) return false;
-  return true;
 }
 
 function sameBest(a: { met: readonly string[]; vp: number }, b: { met: readonly string[]; vp: number }): boolean {

@@ -47,7 +47,7 @@ export function workerType(card: CardId): WorkerType | null {
  * lookup per card of the discard pile, which holds both kinds, instead of two for a cattle card.
  */
 const CARD_CODE = new Map<CardId, number>();
-function cardCode(card: CardId): number {
+export function cardCode(card: CardId): number {
   let code = CARD_CODE.get(card);
   if (code === undefined) {
     const type = workerType(card);

@@ -204,10 +204,10 @@ interface TilePiles {
 }
 const TILE_PILES = new WeakMap<object, TilePiles>();
 function tilePiles(view: ElPasoView): TilePiles {
+  const known = TILE_PILES.get(view.objDisplay);
+  if (known !== undefined && sameTileInputs(known.inputs, view)) return known;
   const inputs: unknown[] = [view.bonDisplay, view.objPile, view.bonPile];
   for (let s = 0; s < view.players.length; s++) inputs.push(view.players[s]!.objectives, view.players[s]!.bonuses);
-  const known = TILE_PILES.get(view.objDisplay);
-  if (known !== undefined && known.inputs.length === inputs.length && known.inputs.every((x, i) => x === inputs[i])) return known;
   const seen = new Set<string | null>();
   addAll(seen, view.objDisplay);
   addAll(seen, view.bonDisplay);
@@ -223,6 +223,13 @@ function tilePiles(view: ElPasoView): TilePiles {
   // Only frozen lists stay what they were; a hand-built view's may be changed in place.
   if (Object.isFrozen(view.objDisplay) && inputs.every((x) => typeof x !== "object" || Object.isFrozen(x))) TILE_PILES.set(view.objDisplay, piles);
   return piles;
+}
+
+/** Whether `inputs` are the view's tile inputs as `tilePiles` lists them (without listing them: it runs at every decision). */
+function sameTileInputs(inputs: readonly unknown[], view: ElPasoView): boolean {
+  if (inputs.length !== 3 + 2 * view.players.length || inputs[0] !== view.bonDisplay || inputs[1] !== view.objPile || inputs[2] !== view.bonPile) return false;
+  for (let s = 0; s < view.players.length; s++) if (inputs[3 + 2 * s] !== view.players[s]!.objectives || inputs[4 + 2 * s] !== view.players[s]!.bonuses) return false;
+  return true;
 }
 
 /**

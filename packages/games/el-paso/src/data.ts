@@ -399,25 +399,6 @@ export const isWorkerCard = (card: CardId): boolean => card.startsWith("W-");
 export const breedOf = (card: CardId): Breed => card.slice(2, 5) as Breed;
 export const workerOf = (card: CardId): WorkerType => card.slice(2, 5) as WorkerType;
 /**
- * A card's kind read off its id's letters: a worker type's index in WORKER_TYPES, or 4 + a breed's
- * index in BREEDS, for an id `W-<type>-…` or `C-<breed>-…` (what `isWorkerCard`, `workerOf` and
- * `breedOf` find); -1 for any other text. The bot's evaluation and the views count every card a
- * player owns by kind, many times per action: a few character codes compared cost less than a
- * lookup of the id in a map (issue #14).
- */
-export function cardKind(card: CardId): number {
-  if (card.length < 5 || card.charCodeAt(1) !== 45 /* - */) return -1;
-  const letters = (card.charCodeAt(2) << 16) | (card.charCodeAt(3) << 8) | card.charCodeAt(4);
-  const first = card.charCodeAt(0);
-  const from = first === 87 /* W */ ? 0 : first === 67 /* C */ ? WORKER_TYPES.length : -1;
-  if (from < 0) return -1;
-  const to = from === 0 ? WORKER_TYPES.length : KIND_LETTERS.length;
-  for (let k = from; k < to; k++) if (KIND_LETTERS[k] === letters) return k;
-  return -1;
-}
-/** The three letters of each kind (`cardKind`'s order: worker types, then breeds) as one number. */
-const KIND_LETTERS = Int32Array.from([...WORKER_TYPES, ...BREEDS], (kind) => (kind.charCodeAt(0) << 16) | (kind.charCodeAt(1) << 8) | kind.charCodeAt(2));
-/**
  * Whether a card's breed or worker type (`breedOf`, `workerOf`: the id's three letters after the
  * prefix) is `kind`, read off the id without cutting a new string out of it: the rules and
  * prompts ask this of every worker at every prompt and every card searched (issue #14).

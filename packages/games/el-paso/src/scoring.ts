@@ -15,7 +15,6 @@ import {
   WORKER_VP,
   type WorkerType,
   breedOf,
-  cardKind,
   isWorkerCard,
   workerOf,
 } from "./data.ts";
@@ -116,9 +115,6 @@ function countCards(pile: readonly CardId[], breeds: number): number {
  * The ids are the game's components, so this holds a few hundred entries at most.
  */
 function kindOf(card: CardId): number {
-  // Read off the id's letters (data.ts cardKind, in KINDS' order), the map only for an id of another form.
-  const known = cardKind(card);
-  if (known >= 0) return known;
   let kind = KIND_OF.get(card);
   if (kind === undefined) {
     kind = KINDS.indexOf(isWorkerCard(card) ? workerOf(card) : breedOf(card));

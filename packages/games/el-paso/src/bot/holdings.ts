@@ -3,7 +3,7 @@
  * index, its workers by type, those ready in the worker area. The evaluation runs some thousand
  * times per decision, so breeds are indices into plain arrays rather than keys of records.
  */
-import { BREED_DATA, BREEDS, type Breed, type CardId, WORKER_TYPES, type WorkerType, breedOf, cardKind, isWorkerCard, workerOf } from "../data.ts";
+import { BREED_DATA, BREEDS, type Breed, type CardId, WORKER_TYPES, type WorkerType, breedOf, isWorkerCard, workerOf } from "../data.ts";
 import type { PlayerState } from "../state.ts";
 import { type Belief, isPlaceholder } from "./belief.ts";
 
@@ -20,9 +20,6 @@ export const CATTLE_VP = BREEDS.map((b) => BREED_DATA[b].vp);
  */
 const CARD_INDEX = new Map<CardId, number>();
 export function cattleIndex(card: CardId): number {
-  // Read off the id's letters (data.ts cardKind), the map only for an id of another form.
-  const kind = cardKind(card);
-  if (kind >= WORKER_TYPES.length) return kind - WORKER_TYPES.length;
   let index = CARD_INDEX.get(card);
   if (index === undefined) {
     index = BREED_INDEX[breedOf(card)];
@@ -51,9 +48,6 @@ export function workerType(card: CardId): WorkerType | null {
  */
 const CARD_CODE = new Map<CardId, number>();
 export function cardCode(card: CardId): number {
-  // Read off the id's letters (data.ts cardKind: worker types first), the map only for an id of another form.
-  const kind = cardKind(card);
-  if (kind >= 0) return kind < WORKER_TYPES.length ? NB + kind : kind - WORKER_TYPES.length;
   let code = CARD_CODE.get(card);
   if (code === undefined) {
     const type = workerType(card);

@@ -99,7 +99,7 @@ describe("the evaluation's last-entry caches", () => {
     // The seat's discs and tiles, and others: fewer discs (one delivered), a permanent certificate and a duplicate tile, every disc.
     const variants = [
       { discs: me.discs, bonuses: me.bonuses },
-      { discs: Object.freeze(me.discs.slice(1)), bonuses: me.bonuses },
+      { discs: Object.freeze(me.discs.slice(1)) as typeof me.discs, bonuses: me.bonuses },
       { discs: me.discs, bonuses: Object.freeze(["BO01", "BO04"]) as unknown as string[] },
       { discs: Object.freeze(["D1", "D2", "D3", "D4", "D5", "D6", "D7"]) as unknown as typeof me.discs, bonuses: me.bonuses },
     ];

@@ -116,4 +116,14 @@ describe("the evaluation's last-entry caches", () => {
     // The variants are told apart, or this proves little.
     expect(seen.size).toBeGreaterThan(2);
   });
+
+  it("the discard pile's counts follow the pile asked about, two kept", () => {
+    const copy = (o: ReturnType<typeof holdings>) => JSON.stringify(o);
+    // The seat's pile, one card fewer, one more (a purchase's), and an empty one.
+    const piles = [me.discard, Object.freeze(me.discard.slice(1)), Object.freeze([...me.discard, "C-HER-01"]), Object.freeze([])] as (typeof me.discard)[];
+    // Unfrozen copies are never kept: their counts are the fresh ones.
+    const fresh = piles.map((discard) => copy(holdings(belief, { ...me, discard: [...discard] })));
+    for (const order of [[0, 1, 0, 1, 2, 3, 2, 0], [3, 3, 1, 2, 1, 0]]) for (const k of order) expect(copy(holdings(belief, { ...me, discard: piles[k]! }))).toBe(fresh[k]);
+    expect(new Set(fresh).size).toBe(4);
+  });
 });

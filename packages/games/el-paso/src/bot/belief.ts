@@ -44,14 +44,13 @@ function anonymous(prefix: string, n: number): string[] {
  * A frozen list of `n` anonymous items, made once per name and size: every decision rebuilds the
  * other seats' piles and the supplies from counts, and the same few counts come back all game.
  */
-const SHARED_LISTS = new Map<string, readonly string[]>();
+const SHARED_LISTS = new Map<string, (readonly string[])[]>();
 function sharedAnonymous(prefix: string, n: number): string[] {
-  const key = `${prefix}/${n}`;
-  let list = SHARED_LISTS.get(key);
-  if (list === undefined) {
-    list = Object.freeze(anonymous(prefix, n));
-    SHARED_LISTS.set(key, list);
-  }
+  // By name, then size: no key text made per list asked for (several per decision).
+  let bySize = SHARED_LISTS.get(prefix);
+  if (bySize === undefined) SHARED_LISTS.set(prefix, (bySize = []));
+  let list = bySize[n];
+  if (list === undefined) bySize[n] = list = Object.freeze(anonymous(prefix, n));
   return list as string[];
 }
 

@@ -137,15 +137,11 @@ export function judged(search: Search, state: ElPasoState): number {
  * wild worker is offered), so that a trial is known by its option's index.
  */
 export function pruned(options: readonly ElPasoAction[], state: ElPasoState): boolean[] | null {
-  // Buildings, purchases and train cards are a location's printed actions, offered only in a
-  // frame of actions (prompts.ts specOptionsInto): a move's destinations, a delivery's posts and
-  // the other frames' options need no look (a move's prompt lists every destination).
-  const stack = state.stack;
-  if (stack.length === 0 || stack[stack.length - 1]!.kind !== "actions") return null;
+  // Buildings, purchases and train cards are offered only in a frame of actions (specOptionsInto).
+  if (state.stack.length === 0 || state.stack[state.stack.length - 1]!.kind !== "actions") return null;
   // Index loops: a prompt's options are frozen (the engine's cached prompts), where for…of and
   // filter take V8's slow path (issue #14). The option kept per building and wild count, by
-  // `building * 8 + wild` (a building needs at most 6 builders), in a scratch list cleared at the
-  // first new building (most frames offer none).
+  // `building * 8 + wild` (a building needs at most 6 builders), in a scratch list cleared at the first new building.
   const best = CHEAPEST;
   let cleared = false;
   let any = false;

@@ -1,6 +1,7 @@
 import type { MatchFixture } from "@saloon/engine/testing";
 import { describe, expect, it } from "vitest";
 import matches from "./fixtures/matches.json" with { type: "json" };
+import { BREEDS } from "./data.ts";
 import { elPaso } from "./index.ts";
 import { bestObjectives, objectiveResources, playerBreakdown, playerFigures, playerResources, scoreBreakdown } from "./scoring.ts";
 
@@ -21,6 +22,9 @@ describe("the best objective assignment, resources and score so far, cached per 
         expect(cached).toEqual(bestObjectives(fresh, s));
         expect(bestObjectives(state, s)).toBe(cached); // asked again: the remembered answer
         expect(playerResources(state, s)).toEqual(objectiveResources(fresh, s));
+        // The breeds owned, in BREEDS' order, whatever the order of the cards in the piles.
+        const breeds = Object.keys(playerResources(state, s).cattle);
+        expect(breeds).toEqual(BREEDS.filter((b) => breeds.includes(b)));
         expect(playerBreakdown(state, s)).toEqual(scoreBreakdown(fresh, s));
         expect(playerBreakdown(state, s)).toBe(playerBreakdown(state, s));
         if (cached.vp !== before[s]!.vp) objectivesChanged++;

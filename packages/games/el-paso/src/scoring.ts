@@ -26,7 +26,10 @@ export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "catt
 export type ScoreCategory = (typeof SCORE_CATEGORIES)[number];
 
 
-/** What a player's objectives can draw on at the end (§9.1 of the data file). */
+/**
+ * What a player's objectives can draw on at the end (§9.1 of the data file): cattle by breed (the
+ * breeds it owns, in BREEDS' order), workers by type, builders, discs on posts 10 and 12 and on 16.
+ */
 export interface ObjectiveResources {
   cattle: Partial<Record<Breed, number>>;
   workers: Record<WorkerType, number>;
@@ -36,44 +39,75 @@ export interface ObjectiveResources {
 }
 
 export function objectiveResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): ObjectiveResources {
+  countResources(state, seat);
+  return countedResources();
+}
+
+/**
+ * Counts what the seat's objectives can draw on into the scratch below (COUNTED, PLACES): a new
+ * entry's resources are compared there with the last entry's (`sameAsCounted`), and made into a
+ * record only when they differ, most counts coming out the same (a card moved from one pile to
+ * another). The breeds go into the record in BREEDS' order: in the order first met in the piles
+ * (until 7 Dec 2026), the record was made again whenever the piles' order changed, and its keys
+ * in ever new orders made it the count's costliest part (V8 makes a new hidden class per order).
+ */
+function countResources(state: Pick<ElPasoState, "players" | "board" | "posts">, seat: Seat): void {
   const p = state.players[seat]!;
-  // Every card the player owns: draw pile, hand, discard pile and worker area (in this order, which
-  // is the order of the breeds in \`cattle\`: the order they are first met in).
+  // Every card the player owns: draw pile, hand, discard pile and worker area.
   COUNTED.fill(0);
-  let breeds = 0;
-  breeds = countCards(p.draw, breeds);
-  breeds = countCards(p.hand, breeds);
-  breeds = countCards(p.discard, breeds);
-  breeds = countCards(p.workers, breeds);
+  countCards(p.draw);
+  countCards(p.hand);
+  countCards(p.discard);
+  countCards(p.workers);
+  PLACES[0] = boardFigures(state.board, seat).builders;
+  const posts = postFigures(state.posts, seat);
+  PLACES[1] = posts.discs10;
+  PLACES[2] = posts.discs16;
+}
+
+/** The resources `countResources` counted, as a record (the breeds owned, in BREEDS' order). */
+function countedResources(): ObjectiveResources {
   const cattle: Partial<Record<Breed, number>> = {};
-  for (let i = 0; i < breeds; i++) cattle[KINDS[MET[i]!] as Breed] = COUNTED[MET[i]!]!;
+  for (let b = 0; b < BREEDS.length; b++) {
+    const n = COUNTED[WORKER_TYPES.length + b]!;
+    if (n > 0) cattle[BREEDS[b]!] = n;
+  }
   const workers: Record<WorkerType, number> = { COW: COUNTED[0]!, ENG: COUNTED[1]!, BLD: COUNTED[2]!, WLD: COUNTED[3]! };
-  const builders = boardFigures(state.board, seat).builders;
-  const { discs10, discs16 } = postFigures(state.posts, seat);
-  return { cattle, workers, builders, discs10, discs16 };
+  return { cattle, workers, builders: PLACES[0]!, discs10: PLACES[1]!, discs16: PLACES[2]! };
+}
+
+/** Whether `r` holds what `countResources` counted. */
+function sameAsCounted(r: ObjectiveResources): boolean {
+  if (r.builders !== PLACES[0] || r.discs10 !== PLACES[1] || r.discs16 !== PLACES[2]) return false;
+  const w = r.workers;
+  if (w.COW !== COUNTED[0] || w.ENG !== COUNTED[1] || w.BLD !== COUNTED[2] || w.WLD !== COUNTED[3]) return false;
+  let owned = 0;
+  for (let b = 0; b < BREEDS.length; b++) {
+    const n = COUNTED[WORKER_TYPES.length + b]!;
+    if ((r.cattle[BREEDS[b]!] ?? 0) !== n) return false;
+    if (n > 0) owned++;
+  }
+  // No breed of 0 cards among the keys either (a record counted here has none).
+  for (const _ in r.cattle) owned--;
+  return owned === 0;
 }
 
 /** What a card can be: the worker types (in WORKER_TYPES' order), then the breeds. */
 const KINDS: readonly (WorkerType | Breed)[] = [...WORKER_TYPES, ...BREEDS];
 /**
- * The counting's scratch: cards counted per kind, and the breeds' kinds in the order first met.
- * Counted into numbers by a card's kind, not into records keyed by its name (a keyed store per
- * card, and a record that grows breed by breed): the views count a player's cards again whenever
- * they move between piles, nearly every action (issue #14).
+ * The counting's scratch: cards counted per kind. Counted into numbers by a card's kind, not into
+ * records keyed by its name (a keyed store per card, and a record that grows breed by breed): the
+ * views count a player's cards again whenever they move between piles, nearly every action (issue #14).
  */
 const COUNTED = new Int32Array(KINDS.length);
-const MET = new Int32Array(BREEDS.length);
+/** The counting's builders, discs on posts 10 and 12, and discs on post 16. */
+const PLACES = new Int32Array(3);
 
 // Index loops, not for…of or array builtins, over the state's lists here and below: they are
 // frozen, and V8 takes a slow path for iterating frozen arrays with its builtins (issue #14).
-/** Counts the pile's cards into COUNTED, noting each breed first met in MET after the `breeds` already there; returns how many there are now. */
-function countCards(pile: readonly CardId[], breeds: number): number {
-  for (let i = 0; i < pile.length; i++) {
-    const kind = kindOf(pile[i]!);
-    if (kind >= WORKER_TYPES.length && COUNTED[kind] === 0) MET[breeds++] = kind;
-    COUNTED[kind]!++;
-  }
-  return breeds;
+/** Counts the pile's cards into COUNTED. */
+function countCards(pile: readonly CardId[]): void {
+  for (let i = 0; i < pile.length; i++) COUNTED[kindOf(pile[i]!)]!++;
 }
 
 /**
@@ -288,13 +322,13 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   let resources: ObjectiveResources;
   if (samePlace && samePiles(before.player, p)) resources = before.resources;
   else {
-    const counted = objectiveResources(state, seat);
-    resources = before && sameResources(before.resources, counted) ? before.resources : freezeResources(counted);
+    countResources(state, seat);
+    resources = before && sameAsCounted(before.resources) ? before.resources : freezeResources(countedResources());
   }
-  // The same objectives (the key of lastFigures) and counts (in any order): the same best assignment.
-  // Searched again, kept as the last one's object when it comes out the same (the view's
-  // objectives' status is remembered per best assignment: view.ts).
-  let best = before && (before.resources === resources || sameCounts(before.resources, resources)) ? before.best : searchObjectives(state, seat, resources);
+  // The same objectives (the key of lastFigures) and resources (the same object when the counts
+  // are the same): the same best assignment. Searched again, kept as the last one's object when it
+  // comes out the same (the view's objectives' status is remembered per best assignment: view.ts).
+  let best = before && before.resources === resources ? before.best : searchObjectives(state, seat, resources);
   if (best !== before?.best) best = before && sameBest(before.best, best) ? before.best : deepFreeze(best);
   const breakdown = scoreBreakdown(state as ElPasoState, seat, best, resources);
   const fresh: Remembered = {
@@ -319,28 +353,6 @@ function freezeResources(resources: ObjectiveResources): ObjectiveResources {
 }
 
 const samePiles = (a: PlayerState, b: PlayerState): boolean => a.draw === b.draw && a.hand === b.hand && a.discard === b.discard && a.workers === b.workers;
-
-/** Equal counts, whatever the order of the breeds: all the search for the best assignment reads. */
-function sameCounts(a: ObjectiveResources, b: ObjectiveResources): boolean {
-  if (a.builders !== b.builders || a.discs10 !== b.discs10 || a.discs16 !== b.discs16) return false;
-  for (const t of WORKER_TYPES) if (a.workers[t] !== b.workers[t]) return false;
-  let breeds = 0;
-  for (const breed in a.cattle) {
-    if (a.cattle[breed as Breed] !== b.cattle[breed as Breed]) return false;
-    breeds++;
-  }
-  for (const _ in b.cattle) breeds--;
-  return breeds === 0;
-}
-
-/** Equal resources, the breeds in the same order too (a view shows them in this order). */
-function sameResources(a: ObjectiveResources, b: ObjectiveResources): boolean {
-  if (!sameCounts(a, b)) return false;
-  const breeds = Object.keys(a.cattle);
-  const others = Object.keys(b.cattle);
-  for (let i = 0; i < breeds.length; i++) if (others[i] !== breeds[i]) return false;
-  return true;
-}
 
 function sameBest(a: { met: readonly string[]; vp: number }, b: { met: readonly string[]; vp: number }): boolean {
   if (a.vp !== b.vp || a.met.length !== b.met.length) return false;

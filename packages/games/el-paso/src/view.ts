@@ -91,16 +91,17 @@ const COUNTS = new WeakMap<object, Readonly<Record<string, number>>>();
 function waitingFor(state: ElPasoState): ElPasoView["waitingFor"] {
   const head = promptHead(state);
   if (!head) return NO_ONE;
-  const key = `${head.seat}/${head.kind}`;
-  let list = WAITING.get(key);
+  // By seat, then kind: no key text made per state.
+  const bySeat = (WAITING[head.seat] ??= new Map());
+  let list = bySeat.get(head.kind);
   if (!list) {
     list = deepFreeze([head]);
-    WAITING.set(key, list);
+    bySeat.set(head.kind, list);
   }
   return list;
 }
 const NO_ONE: ElPasoView["waitingFor"] = Object.freeze([]) as unknown as ElPasoView["waitingFor"];
-const WAITING = new Map<string, ElPasoView["waitingFor"]>();
+const WAITING: Map<string, ElPasoView["waitingFor"]>[] = [];
 
 /** The live scores of a table that turned them off: one frozen list, the same in every view. */
 const NO_SCORES: ElPasoView["liveScores"] = Object.freeze([]) as unknown as ElPasoView["liveScores"];

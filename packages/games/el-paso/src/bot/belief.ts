@@ -13,11 +13,11 @@
  * delivery because a trial turn ends at the draw phase and trials never exchange.
  */
 import { type RngState, type Seat, deepFreeze, seedRng } from "@saloon/engine";
-import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, type WorkerType } from "../data.ts";
+import { BONUS_IDS, BREEDS, type Breed, type CardId, OBJECTIVE_IDS, WORKER_TYPES, type WorkerType } from "../data.ts";
 import { DEFAULT_OPTIONS, type ElPasoState, type Frame, type PlayerState } from "../state.ts";
 import type { ElPasoView, PlayerView } from "../view.ts";
 import { thaw } from "../writes.ts";
-import { cattleIndex, workerType } from "./holdings.ts";
+import { BREED_INDEX, NB, cardCode } from "./holdings.ts";
 
 /** A placeholder card: a Criollo by its id's breed (so the rules never trip on it), flagged by "?". */
 export const PLACEHOLDER = "C-CRI-?";
@@ -44,14 +44,13 @@ function anonymous(prefix: string, n: number): string[] {
  * A frozen list of `n` anonymous items, made once per name and size: every decision rebuilds the
  * other seats' piles and the supplies from counts, and the same few counts come back all game.
  */
-const SHARED_LISTS = new Map<string, readonly string[]>();
+const SHARED_LISTS = new Map<string, (readonly string[])[]>();
 function sharedAnonymous(prefix: string, n: number): string[] {
-  const key = `${prefix}/${n}`;
-  let list = SHARED_LISTS.get(key);
-  if (list === undefined) {
-    list = Object.freeze(anonymous(prefix, n));
-    SHARED_LISTS.set(key, list);
-  }
+  // By name, then size: no key text made per list asked for (several per decision).
+  let bySize = SHARED_LISTS.get(prefix);
+  if (bySize === undefined) SHARED_LISTS.set(prefix, (bySize = []));
+  let list = bySize[n];
+  if (list === undefined) bySize[n] = list = Object.freeze(anonymous(prefix, n));
   return list as string[];
 }
 
@@ -131,6 +130,8 @@ interface DrawPile {
   hand: readonly CardId[];
   discard: readonly CardId[];
   workers: readonly CardId[];
+  /** The counts by `cardCode` (breed indices, then worker types), as `drawCattle` and `drawWorkers` hold them. */
+  counts: Int32Array;
   drawCattle: Partial<Record<Breed, number>>;
   drawCattleByIndex: number[];
   drawWorkers: Record<WorkerType, number>;
@@ -139,33 +140,55 @@ interface DrawPile {
  * The draw pile's composition: what the seat owns less its hand, discard pile and worker area.
  * The last one per seat is taken again while those are the same frozen objects (the view's
  * resources stay the same object while the counts do: scoring.ts), as they are across most
- * decisions of a turn; the same counts then are the same objects, which the evaluation's memos of
- * the last answer go by (holdings.ts, evaluate.ts).
+ * decisions of a turn, and its counts are taken again when they come out the same (a card moved
+ * from the hand to the discard pile changes the lists, not the draw pile): the same counts then
+ * are the same objects, which the evaluation's memos of the last answer go by (holdings.ts,
+ * evaluate.ts). Counted by card code into numbers: spreading the view's frozen records and
+ * writing breeds into them by name cost five times as much.
  */
 function drawPile(me: PlayerView, seat: Seat): DrawPile {
   const last = DRAW_PILES[seat];
   if (last !== undefined && last.resources === me.resources && last.hand === me.hand && last.discard === me.discard && last.workers === me.workers) return last;
-  const drawCattle: Partial<Record<Breed, number>> = { ...me.resources.cattle };
-  const drawWorkers: Record<WorkerType, number> = { ...me.resources.workers };
+  const counts = COUNTS;
+  counts.fill(0);
+  const owned = me.resources.cattle;
+  for (const breed in owned) counts[BREED_INDEX[breed as Breed]] = owned[breed as Breed]!;
+  const { COW, ENG, BLD, WLD } = me.resources.workers;
+  counts[NB] = COW;
+  counts[NB + 1] = ENG;
+  counts[NB + 2] = BLD;
+  counts[NB + 3] = WLD;
   // Index loops over the view's lists here and below: they are the state's frozen lists, where
   // for…of and V8's array builtins take a slow path (for…of 8×, map 4× in a microbenchmark; issue #14).
-  uncount(me.hand!, drawCattle, drawWorkers);
-  uncount(me.discard!, drawCattle, drawWorkers);
-  uncount(me.workers, drawCattle, drawWorkers);
-  const pile: DrawPile = {
-    resources: me.resources,
-    hand: me.hand!,
-    discard: me.discard!,
-    workers: me.workers,
-    drawCattle,
-    drawCattleByIndex: BREEDS.map((b) => Math.max(0, drawCattle[b] ?? 0)),
-    drawWorkers,
-  };
+  uncount(me.hand!, counts);
+  uncount(me.discard!, counts);
+  uncount(me.workers, counts);
+  let pile: DrawPile;
+  if (last !== undefined && sameCounts(last.counts, counts)) {
+    pile = { resources: me.resources, hand: me.hand!, discard: me.discard!, workers: me.workers, counts: last.counts, drawCattle: last.drawCattle, drawCattleByIndex: last.drawCattleByIndex, drawWorkers: last.drawWorkers };
+  } else {
+    // Every breed a key (0 for none), where the readers take a missing breed for 0.
+    const drawCattle: Partial<Record<Breed, number>> = {};
+    const drawCattleByIndex: number[] = [];
+    for (let i = 0; i < NB; i++) {
+      drawCattle[BREEDS[i]!] = counts[i]!;
+      drawCattleByIndex.push(Math.max(0, counts[i]!));
+    }
+    const drawWorkers: Record<WorkerType, number> = { COW: counts[NB]!, ENG: counts[NB + 1]!, BLD: counts[NB + 2]!, WLD: counts[NB + 3]! };
+    pile = { resources: me.resources, hand: me.hand!, discard: me.discard!, workers: me.workers, counts: counts.slice(), drawCattle, drawCattleByIndex, drawWorkers };
+  }
   // Only frozen inputs stay what they were; a hand-built view's may be changed in place.
   if (Object.isFrozen(me.resources) && Object.isFrozen(me.resources.cattle) && Object.isFrozen(me.resources.workers) && Object.isFrozen(me.hand) && Object.isFrozen(me.discard) && Object.isFrozen(me.workers)) DRAW_PILES[seat] = pile;
   return pile;
 }
 const DRAW_PILES: DrawPile[] = [];
+/** The counting's scratch (`drawPile`), by card code. (Not by holdings.ts's NB: that module imports this one.) */
+const COUNTS = new Int32Array(BREEDS.length + WORKER_TYPES.length);
+
+function sameCounts(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * The face-down tile piles: the tiles nobody can see (not on display, not held), in an arbitrary
@@ -180,10 +203,10 @@ interface TilePiles {
 }
 const TILE_PILES = new WeakMap<object, TilePiles>();
 function tilePiles(view: ElPasoView): TilePiles {
+  const known = TILE_PILES.get(view.objDisplay);
+  if (known !== undefined && sameTileInputs(known.inputs, view)) return known;
   const inputs: unknown[] = [view.bonDisplay, view.objPile, view.bonPile];
   for (let s = 0; s < view.players.length; s++) inputs.push(view.players[s]!.objectives, view.players[s]!.bonuses);
-  const known = TILE_PILES.get(view.objDisplay);
-  if (known !== undefined && known.inputs.length === inputs.length && known.inputs.every((x, i) => x === inputs[i])) return known;
   const seen = new Set<string | null>();
   addAll(seen, view.objDisplay);
   addAll(seen, view.bonDisplay);
@@ -201,21 +224,20 @@ function tilePiles(view: ElPasoView): TilePiles {
   return piles;
 }
 
+/** Whether `inputs` are the view's tile inputs as `tilePiles` lists them (without listing them: it runs at every decision). */
+function sameTileInputs(inputs: readonly unknown[], view: ElPasoView): boolean {
+  if (inputs.length !== 3 + 2 * view.players.length || inputs[0] !== view.bonDisplay || inputs[1] !== view.objPile || inputs[2] !== view.bonPile) return false;
+  for (let s = 0; s < view.players.length; s++) if (inputs[3 + 2 * s] !== view.players[s]!.objectives || inputs[4 + 2 * s] !== view.players[s]!.bonuses) return false;
+  return true;
+}
+
 /**
- * Takes a pile's cards off the counts of what the seat owns. A card's type or breed by the
- * evaluation's lookups per card id (holdings.ts), not cut out of the id: that made two new
+ * Takes a pile's cards off the counts by card code (breed index, or NB + worker type index: the
+ * evaluation's lookup per card id, holdings.ts), not cut out of the id: that made two new
  * strings per cattle card at every decision (issue #14).
  */
-function uncount(pile: readonly CardId[], cattle: Partial<Record<Breed, number>>, workers: Record<WorkerType, number>): void {
-  for (let i = 0; i < pile.length; i++) {
-    const card = pile[i]!;
-    const type = workerType(card);
-    if (type !== null) workers[type]--;
-    else {
-      const breed = BREEDS[cattleIndex(card)]!;
-      cattle[breed] = (cattle[breed] ?? 0) - 1;
-    }
-  }
+function uncount(pile: readonly CardId[], counts: Int32Array): void {
+  for (let i = 0; i < pile.length; i++) counts[cardCode(pile[i]!)]!--;
 }
 
 function addAll<T>(set: Set<T>, items: readonly T[]): void {

@@ -150,12 +150,7 @@ export function deliveriesValue(
 ): number {
   const certsNow = me.certs;
   if (deliveries <= 0 || me.discs.length === 0) return certsNow * w.spareCert * 0.2;
-  let light = 0;
-  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
-  const darkNow = me.discs.length - light;
-  const permanent = permanentCerts(me);
-  const dup = duplicateTiles(me);
-  const size = handSize(me);
+  const { light, dark: darkNow, permanent, dup, size } = discFigures(me);
   const drawnKey = drawnKeyOf(b.drawCattleByIndex);
   const herdKey = countsKey(herd, 32);
   const handKey = countsKey(hand, 8);
@@ -183,6 +178,39 @@ export function deliveriesValue(
   keys[slot + 3] = deliveries;
   KEPT_VALUES[slot >> 2] = value;
   return value;
+}
+
+/**
+ * What the seat's discs and bonus tiles give its deliveries: light and dark discs, permanent
+ * certificates, duplicate tiles, hand size. The last lists' figures again (one record, filled
+ * anew: read it before the next call): a decision's trials share the seat's discs and tiles
+ * unless they deliver or take a tile, and each of these figures is a search of the lists.
+ */
+interface DiscFigures {
+  discs: readonly string[] | null;
+  bonuses: readonly string[] | null;
+  light: number;
+  dark: number;
+  permanent: number;
+  dup: number;
+  size: number;
+}
+const DISC_FIGURES: DiscFigures = { discs: null, bonuses: null, light: 0, dark: 0, permanent: 0, dup: 0, size: 0 };
+function discFigures(me: PlayerState): DiscFigures {
+  const f = DISC_FIGURES;
+  if (me.discs === f.discs && me.bonuses === f.bonuses) return f;
+  let light = 0;
+  for (let i = 0; i < me.discs.length; i++) if (!DISC_DATA[me.discs[i]!].dark) light++;
+  f.light = light;
+  f.dark = me.discs.length - light;
+  f.permanent = permanentCerts(me);
+  f.dup = duplicateTiles(me);
+  f.size = handSize(me);
+  // Only frozen lists stay what they were; a hand-built position's may be changed in place.
+  const kept = Object.isFrozen(me.discs) && Object.isFrozen(me.bonuses);
+  f.discs = kept ? me.discs : null;
+  f.bonuses = kept ? me.bonuses : null;
+  return f;
 }
 
 /**

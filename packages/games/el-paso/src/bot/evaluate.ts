@@ -58,9 +58,7 @@ export function evaluateSeat(b: Belief, s: ElPasoState, me: PlayerState, posts: 
   value += workersUse(s, own, buildingTypes, w) * h.invest;
   for (const type of buildingTypes) value += buildingUse(s, type) * w.buildingVisits * h.invest;
   const abilities = discAbilities(w);
-  // The discs still on the seat's board as bits (D1 → bit 1 …): one pass instead of a search per ability.
-  let onBoard = 0;
-  for (let i = 0; i < me.discs.length; i++) onBoard |= discBit(me.discs[i]!);
+  const onBoard = discBits(me.discs);
   for (let i = 0; i < abilities.discs.length; i++) if ((onBoard & abilities.bits[i]!) === 0) value += abilities.values[i]! * h.invest;
   if (deliveriesLeft > 0 && me.herder !== null && me.herder !== "SIMM") value -= w.progress * distanceToElPaso(s, me.herder);
   return value;
@@ -83,6 +81,25 @@ function discBit(disc: string): number {
   const digit = disc.length === 2 && disc.charCodeAt(0) === 68 /* D */ ? disc.charCodeAt(1) - 48 : -1;
   return digit >= 1 && digit <= 7 ? 1 << digit : 0;
 }
+/**
+ * The discs still on the seat's board as bits (D1 → bit 1 …): one pass instead of a search per
+ * ability, and the last list's again (a trial shares the seat's discs unless it delivers, so the
+ * evaluations of a decision ask about one or two lists: evaluate.ts's memos).
+ */
+function discBits(discs: readonly string[]): number {
+  if (discs === lastDiscs) return lastDiscBits;
+  let bits = 0;
+  for (let i = 0; i < discs.length; i++) bits |= discBit(discs[i]!);
+  // Only a frozen list stays what it was; a hand-built position's may be changed in place.
+  if (Object.isFrozen(discs)) {
+    lastDiscs = discs;
+    lastDiscBits = bits;
+  }
+  return bits;
+}
+let lastDiscs: readonly string[] | null = null;
+let lastDiscBits = 0;
+
 function discAbilities(w: Weights): Abilities {
   // The last weights' beside the weak map: one weights object serves a whole search.
   if (w === lastWeights) return lastAbilities!;

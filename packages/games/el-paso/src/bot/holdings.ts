@@ -47,7 +47,7 @@ export function workerType(card: CardId): WorkerType | null {
  * lookup per card of the discard pile, which holds both kinds, instead of two for a cattle card.
  */
 const CARD_CODE = new Map<CardId, number>();
-function cardCode(card: CardId): number {
+export function cardCode(card: CardId): number {
   let code = CARD_CODE.get(card);
   if (code === undefined) {
     const type = workerType(card);
@@ -124,15 +124,12 @@ export function holdings(b: Belief, me: PlayerState): Holdings {
   let eng = ENG + readyEng;
   let bld = BLD + readyBld;
   let wld = WLD + readyWld;
-  const discard = me.discard;
-  for (let i = 0; i < discard.length; i++) {
-    const code = cardCode(discard[i]!);
-    if (code < NB) cattle[code]!++;
-    else if (code === NB) cow++;
-    else if (code === NB + 1) eng++;
-    else if (code === NB + 2) bld++;
-    else wld++;
-  }
+  const discarded = discardCounts(me.discard);
+  for (let i = 0; i < NB; i++) cattle[i]! += discarded[i]!;
+  cow += discarded[NB]!;
+  eng += discarded[NB + 1]!;
+  bld += discarded[NB + 2]!;
+  wld += discarded[NB + 3]!;
   workers.COW = cow;
   workers.ENG = eng;
   workers.BLD = bld;
@@ -145,6 +142,32 @@ export function holdings(b: Belief, me: PlayerState): Holdings {
   return own;
 }
 const SCRATCH: Holdings[] = [];
+
+/**
+ * The discard pile's cards by `cardCode` (breeds, then worker types), for the last two frozen
+ * piles asked about: the discard pile is most of the cards counted, and the trials of a step
+ * share it unless their option discards (a purchase, a card sold), so the evaluations of a step
+ * mostly ask about one or two piles while the hand or the workers differ (which `holdings`'s
+ * last answer goes by). An unfrozen pile, which might be changed in place, is counted afresh.
+ */
+function discardCounts(discard: readonly CardId[]): Int32Array {
+  const kept = DISCARDS;
+  if (discard === kept.piles[0]) return kept.counts[0]!;
+  if (discard === kept.piles[1]) return kept.counts[1]!;
+  // The older entry's counts are reused for this pile (the newer one stays).
+  const counts = kept.counts[1]!;
+  counts.fill(0);
+  for (let i = 0; i < discard.length; i++) counts[cardCode(discard[i]!)]!++;
+  kept.piles[1] = kept.piles[0]!;
+  kept.counts[1] = kept.counts[0]!;
+  kept.piles[0] = Object.isFrozen(discard) ? discard : null;
+  kept.counts[0] = counts;
+  return counts;
+}
+const DISCARDS = {
+  piles: [null, null] as (readonly CardId[] | null)[],
+  counts: [new Int32Array(NB + WORKER_TYPES.length), new Int32Array(NB + WORKER_TYPES.length)],
+};
 /** What the last answer was found from (`holdings`). */
 const LAST: { own: Holdings | null; hand: readonly CardId[] | null; discard: readonly CardId[] | null; workers: readonly CardId[] | null; drawn: readonly number[] | null; drawWorkers: object | null } = {
   own: null,

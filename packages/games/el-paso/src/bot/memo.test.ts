@@ -3,6 +3,8 @@ import { OBJECTIVE_IDS } from "../data.ts";
 import type { ElPasoState } from "../state.ts";
 import { type Belief, beliefFromView } from "./belief.ts";
 import { boardFacts, buildingUse, postFacts, workersUse } from "./board.ts";
+import { deliveriesValue } from "./deliveries.ts";
+import { evaluateSeat } from "./evaluate.ts";
 import { holdings } from "./holdings.ts";
 import { gameDecisions } from "./recorded-decisions.ts";
 import { knownObjectivesValue, objectivesValue } from "./objectives.ts";
@@ -90,5 +92,38 @@ describe("the evaluation's last-entry caches", () => {
     expect(b).toBe(fresh(later));
     expect(b).not.toBe(a);
     expect(value(h)).toBe(a);
+  });
+
+  it("the discs' bits and delivery figures follow the discs and tiles asked about", () => {
+    const posts = postFacts(s.posts, seat);
+    // The seat's discs and tiles, and others: fewer discs (one delivered), a permanent certificate and a duplicate tile, every disc.
+    const variants = [
+      { discs: me.discs, bonuses: me.bonuses },
+      { discs: Object.freeze(me.discs.slice(1)) as typeof me.discs, bonuses: me.bonuses },
+      { discs: me.discs, bonuses: Object.freeze(["BO01", "BO04"]) as unknown as string[] },
+      { discs: Object.freeze(["D1", "D2", "D3", "D4", "D5", "D6", "D7"]) as unknown as typeof me.discs, bonuses: me.bonuses },
+    ];
+    const own = holdings(belief, me);
+    const [hand, herd] = [own.hand.slice(), own.cattle.slice()];
+    // A horizon early enough that the discs' abilities count (this position's is near the end).
+    const early = { ...h, invest: 1 };
+    const answers = (entry: typeof me) => `${evaluateSeat(belief, s, entry, posts, early, WEIGHTS)}/${deliveriesValue(belief, s, entry, hand, own.handCards, herd, 2, WEIGHTS)}`;
+    // Unfrozen copies of the lists are never kept: their answers are the fresh ones.
+    const fresh = variants.map((v) => answers({ ...me, discs: [...v.discs], bonuses: [...v.bonuses] }));
+    // The frozen lists asked in a row, twice over: each answer the fresh one of its lists.
+    for (const round of [0, 1]) for (let k = 0; k < variants.length; k++) expect(answers({ ...me, ...variants[k]! })).toBe(fresh[k]);
+    const seen = new Set(fresh);
+    // The variants are told apart, or this proves little.
+    expect(seen.size).toBeGreaterThan(2);
+  });
+
+  it("the discard pile's counts follow the pile asked about, two kept", () => {
+    const copy = (o: ReturnType<typeof holdings>) => JSON.stringify(o);
+    // The seat's pile, one card fewer, one more (a purchase's), and an empty one.
+    const piles = [me.discard, Object.freeze(me.discard.slice(1)), Object.freeze([...me.discard, "C-HER-01"]), Object.freeze([])] as (typeof me.discard)[];
+    // Unfrozen copies are never kept: their counts are the fresh ones.
+    const fresh = piles.map((discard) => copy(holdings(belief, { ...me, discard: [...discard] })));
+    for (const order of [[0, 1, 0, 1, 2, 3, 2, 0], [3, 3, 1, 2, 1, 0]]) for (const k of order) expect(copy(holdings(belief, { ...me, discard: piles[k]! }))).toBe(fresh[k]);
+    expect(new Set(fresh).size).toBe(4);
   });
 });

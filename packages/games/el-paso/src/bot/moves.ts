@@ -62,20 +62,22 @@ export function upperBound(search: Search, s: ElPasoState): number {
   for (let i = 0; i < options.length; i++) if (options[i]!.type === "done") base = values[i]!;
   if (base === -Infinity) return complete(search, s);
   // The best gain of each printed action (by its index in the frame) over doing nothing more.
+  // A printed action's options carry its index `i` (a number), no other option has one: read as
+  // a field, not asked with `in` (a lookup through the prototype for every option that has none).
   const gain: number[] = [];
   for (let i = 0; i < options.length; i++) {
-    const o = options[i]!;
-    if (!("i" in o) || values[i] === -Infinity) continue;
+    const at = (options[i] as { i?: number }).i;
+    if (at === undefined || values[i] === -Infinity) continue;
     const d = values[i]! - base;
-    if (d > (gain[o.i] ?? 0)) gain[o.i] = d;
+    if (d > (gain[at] ?? 0)) gain[at] = d;
   }
   let total = 0;
   for (const g of gain) if (g !== undefined) total += g;
   let bound = base;
   for (let i = 0; i < options.length; i++) {
-    const o = options[i]!;
     if (values[i] === -Infinity) continue;
-    const v = "i" in o ? values[i]! + total - (gain[o.i] ?? 0) : values[i]!;
+    const at = (options[i] as { i?: number }).i;
+    const v = at !== undefined ? values[i]! + total - (gain[at] ?? 0) : values[i]!;
     if (v > bound) bound = v;
   }
   return bound;

@@ -11,10 +11,19 @@ import { type Horizon, type Weights, clamp } from "./weights.ts";
 
 export function objectivesValue(held: string[], own: Holdings, builders: number, discs10: number, discs16: number, h: Horizon, w: Weights, final: boolean): number {
   if (held.length === 0) return 0;
+  // The tiles met each on its own: a set holding one that is not cannot be met either, since the
+  // tiles of a set take their items one after another from what the ones before left, and with
+  // less in the pool no missing item is found again (while no missing item lowers the cost).
+  let alone = (1 << held.length) - 1;
+  if (nonNegative(w)) {
+    alone = 0;
+    for (let i = 0; i < held.length; i++) if (take(fillPool(TRIAL_POOL, own.cattle, own.workers, builders, discs10, discs16), held[i]!, null, h, w) === 0) alone |= 1 << i;
+  }
   // The best set met now, as the final scoring chooses it (a few tiles: every subset is tried).
   let metMask = 0;
   let metVp = 0;
   for (let mask = 1; mask < 1 << held.length; mask++) {
+    if ((mask & alone) !== mask) continue;
     let vp = 0;
     for (let i = 0; i < held.length; i++) if (mask & (1 << i)) vp += OBJECTIVES[held[i]!]!.vp;
     if (vp <= metVp) continue;
@@ -34,11 +43,24 @@ export function objectivesValue(held: string[], own: Holdings, builders: number,
   let hope = 0;
   for (let i = 0; i < held.length; i++) {
     if (metMask & (1 << i)) continue;
-    const cost = take(fillPool(TRIAL_POOL, left.cattle, left.workers, left.builders, left.discs10, left.discs16), held[i]!, 0, h, w);
+    const cost = take(copyPool(TRIAL_POOL, left), held[i]!, 0, h, w);
     hope += OBJECTIVES[held[i]!]!.vp * clamp(1 - cost / capacity, 0, 1);
   }
   return metVp + w.objectiveHope * hope;
 }
+
+/** Whether every missing item's cost in these weights is 0 or more (`objectivesValue` counts on it), once per weights object. */
+function nonNegative(w: Weights): boolean {
+  if (w === lastCosted) return lastNonNegative;
+  let ok = true;
+  const missing = w.missing as Record<string, number>;
+  for (const key in missing) if (!(missing[key]! >= 0)) ok = false;
+  lastCosted = w;
+  lastNonNegative = ok;
+  return ok;
+}
+let lastCosted: Weights | null = null;
+let lastNonNegative = false;
 
 /**
  * `objectivesValue` before the end, remembered by the tiles held and what the pool holds, as two
@@ -125,19 +147,42 @@ function restKey(workers: Record<WorkerType, number>, builders: number, discs10:
 /** The order `take` serves workers in: wild ones first, for an objective's own wild workers. */
 const TAKE_ORDER = ["WLD", "COW", "ENG", "BLD"] as const;
 
-/** An objective's cattle needs, each breed with its index (parsed once, like `NEEDS`). */
+/**
+ * An objective's needs as `take` reads them (parsed once, like `NEEDS`): each breed with its
+ * index, and the workers by their place in TAKE_ORDER. Arrays by index, not records by type: a
+ * record's field by a type held in a variable is a keyed load, and `take` runs for every subset
+ * of tiles the evaluation tries.
+ */
+interface TakeNeeds {
+  cattle: CattleNeed[];
+  /** Workers by TAKE_ORDER. */
+  workers: number[];
+  builders: number;
+  d10: number;
+  d16: number;
+}
 interface CattleNeed {
   breed: Breed;
   index: number;
   n: number;
 }
-const CATTLE_NEEDS: Record<string, CattleNeed[]> = Object.fromEntries(
-  Object.entries(NEEDS).map(([id, needs]) => [id, needs.cattle.map(([breed, n]) => ({ breed, index: BREED_INDEX[breed], n }))]),
+const TAKE_NEEDS: Record<string, TakeNeeds> = Object.fromEntries(
+  Object.entries(NEEDS).map(([id, needs]) => [
+    id,
+    {
+      cattle: needs.cattle.map(([breed, n]) => ({ breed, index: BREED_INDEX[breed], n })),
+      workers: TAKE_ORDER.map((t) => needs.workers[t]),
+      builders: needs.builders,
+      d10: needs.d10,
+      d16: needs.d16,
+    },
+  ]),
 );
 
 interface Pool {
   cattle: number[];
-  workers: Record<WorkerType, number>;
+  /** Workers by TAKE_ORDER (wild ones first). */
+  workers: number[];
   builders: number;
   discs10: number;
   discs16: number;
@@ -147,19 +192,29 @@ interface Pool {
  * met objectives, and the one an objective is tried on. Allocating them per subset tried was a
  * tenth of the evaluation's time.
  */
-const newPool = (): Pool => ({ cattle: new Array<number>(NB).fill(0), workers: { COW: 0, ENG: 0, BLD: 0, WLD: 0 }, builders: 0, discs10: 0, discs16: 0 });
+const newPool = (): Pool => ({ cattle: new Array<number>(NB).fill(0), workers: [0, 0, 0, 0], builders: 0, discs10: 0, discs16: 0 });
 const LEFT_POOL = newPool();
 const TRIAL_POOL = newPool();
 
 function fillPool(p: Pool, cattle: readonly number[], workers: Record<WorkerType, number>, builders: number, discs10: number, discs16: number): Pool {
   for (let i = 0; i < NB; i++) p.cattle[i] = cattle[i]!;
-  p.workers.COW = workers.COW;
-  p.workers.ENG = workers.ENG;
-  p.workers.BLD = workers.BLD;
-  p.workers.WLD = workers.WLD;
+  p.workers[0] = workers.WLD;
+  p.workers[1] = workers.COW;
+  p.workers[2] = workers.ENG;
+  p.workers[3] = workers.BLD;
   p.builders = builders;
   p.discs10 = discs10;
   p.discs16 = discs16;
+  return p;
+}
+
+/** `p` filled with what `from` holds. */
+function copyPool(p: Pool, from: Pool): Pool {
+  for (let i = 0; i < NB; i++) p.cattle[i] = from.cattle[i]!;
+  for (let k = 0; k < 4; k++) p.workers[k] = from.workers[k]!;
+  p.builders = from.builders;
+  p.discs10 = from.discs10;
+  p.discs16 = from.discs16;
   return p;
 }
 
@@ -169,10 +224,12 @@ function fillPool(p: Pool, cattle: readonly number[], workers: Record<WorkerType
  * items take (99: out of reach in the time left).
  */
 function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weights): number {
-  const needs = NEEDS[id]!;
+  const needs = TAKE_NEEDS[id]!;
   let cost = 0;
   let deliveries = 0;
-  for (const { breed, index: i, n } of CATTLE_NEEDS[id]!) {
+  const cattle = needs.cattle;
+  for (let c = 0; c < cattle.length; c++) {
+    const { breed, index: i, n } = cattle[c]!;
     const have = Math.min(n, Math.max(0, p.cattle[i]!));
     p.cattle[i]! -= n;
     const missing = n - have;
@@ -180,17 +237,20 @@ function take(p: Pool, id: string, costing: number | null, h: Horizon, w: Weight
     if (breed === "SIM") deliveries += missing;
     else cost += missing * ((w.missing as Record<string, number>)[breed] ?? 2);
   }
-  for (const t of TAKE_ORDER) {
-    let need = needs.workers[t];
-    const own = Math.min(need, Math.max(0, p.workers[t]));
-    p.workers[t] -= own;
+  // By TAKE_ORDER: wild workers (k = 0) first, then the specific types, each short of its own
+  // served by the wild ones left.
+  const workers = p.workers;
+  for (let k = 0; k < 4; k++) {
+    let need = needs.workers[k]!;
+    const own = Math.min(need, Math.max(0, workers[k]!));
+    workers[k]! -= own;
     need -= own;
-    if (need > 0 && t !== "WLD") {
-      const wild = Math.min(need, Math.max(0, p.workers.WLD));
-      p.workers.WLD -= wild;
+    if (need > 0 && k !== 0) {
+      const wild = Math.min(need, Math.max(0, workers[0]!));
+      workers[0]! -= wild;
       need -= wild;
     }
-    cost += need * (t === "WLD" ? w.missing.wild : w.missing.worker);
+    cost += need * (k === 0 ? w.missing.wild : w.missing.worker);
   }
   if (needs.builders > 0) {
     if (needs.builders > 12) return costing === null ? 1 : 99;

@@ -137,18 +137,27 @@ export function judged(search: Search, state: ElPasoState): number {
  * wild worker is offered), so that a trial is known by its option's index.
  */
 export function pruned(options: readonly ElPasoAction[], state: ElPasoState): boolean[] | null {
+  // Buildings, purchases and train cards are offered only in a frame of actions (specOptionsInto).
+  if (state.stack.length === 0 || state.stack[state.stack.length - 1]!.kind !== "actions") return null;
   // Index loops: a prompt's options are frozen (the engine's cached prompts), where for…of and
   // filter take V8's slow path (issue #14). The option kept per building and wild count, by
-  // `building * 8 + wild` (a building needs at most 6 builders), in a scratch list.
-  const best = CHEAPEST.fill(-1);
+  // `building * 8 + wild` (a building needs at most 6 builders), in a scratch list cleared at the first new building.
+  const best = CHEAPEST;
+  let cleared = false;
   let any = false;
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
+    const t = o.type;
+    if (t !== "build" && t !== "buy" && t !== "train") continue;
     if (extraWild(options, i)) {
       any = true;
       continue;
     }
     if (o.type !== "build" || state.board[o.node]) continue;
+    if (!cleared) {
+      best.fill(-1);
+      cleared = true;
+    }
     const key = o.building * 8 + o.wild;
     const at = best[key]!;
     if (at < 0 || SPACE_COST[o.node]! < SPACE_COST[(options[at] as { node: NodeId }).node]!) best[key] = i;

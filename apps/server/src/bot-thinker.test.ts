@@ -48,8 +48,11 @@ describe("the bots' thread", () => {
     // /proc/<pid>/task/<tid>/stat: the niceness is the 19th field, the 17th after the command's ")".
     const niceness = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(")").pop()!.trim().split(" ")[16]);
     const threads = readdirSync("/proc/self/task").map((tid) => ({ tid, niceness: niceness(tid) }));
-    expect(threads.filter((thread) => thread.niceness === BOT_THREAD_NICENESS)).toHaveLength(1);
-    expect(threads.find((thread) => thread.tid === String(process.pid))!.niceness).toBe(0);
+    // The main thread as it was started (a CI runner may itself run niced): the bots' thread below it, never above.
+    const main = threads.find((thread) => thread.tid === String(process.pid))!.niceness;
+    const lowered = Math.max(main, BOT_THREAD_NICENESS);
+    expect(threads.filter((thread) => thread.niceness === lowered)).toHaveLength(main < BOT_THREAD_NICENESS ? 1 : threads.length);
+    expect(threads.every((thread) => thread.niceness === main || thread.niceness === lowered)).toBe(true);
   });
 
   it("tells a bot that threw from a game it cannot decide for", async () => {

@@ -19,15 +19,17 @@ export function thisThreadId(): number | null {
 
 /**
  * Lowers the calling thread's priority to `niceness` (0 normal, 19 lowest), leaving the
- * process's other threads as they are. Returns the niceness the thread has now, or null where
- * threads cannot be told apart (not Linux) or the system refused. Raising a thread's niceness
- * needs no privilege.
+ * process's other threads as they are, and never raises it: a server an operator started at a
+ * lower priority than that (`nice -n 15`) keeps the thread there too. Returns the niceness the
+ * thread has now, or null where threads cannot be told apart (not Linux) or the system refused.
+ * Raising a thread's niceness needs no privilege.
  */
 export function lowerThisThread(niceness: number): number | null {
   const tid = thisThreadId();
   if (tid === null) return null;
   try {
-    setPriority(tid, niceness);
+    const now = getPriority(tid);
+    if (now < niceness) setPriority(tid, niceness);
     return getPriority(tid);
   } catch {
     return null;

@@ -46,6 +46,7 @@ class HeldThinker {
 function botsOnlyTable(seed: string) {
   const thinker = new HeldThinker();
   const logged: string[] = [];
+  const due: { work: () => void; cleared: boolean }[] = [];
   let state = elPaso.setup(seed, 2, elPaso.defaultOptions);
   const moves: { seat: Seat; action: unknown }[] = [];
   const table: BotTable = {
@@ -63,19 +64,37 @@ function botsOnlyTable(seed: string) {
       return null;
     },
     guarded: (work) => work(),
-    timers: { setTimeout: (work, ms) => ((timer) => ({ clear: () => clearTimeout(timer) }))(setTimeout(work, ms)) },
+    timers: {
+      // The bots wait no time here (delayMs 0): their timers wait in a queue that `settle` runs, not on the clock.
+      setTimeout: (work) => {
+        const timer = { work, cleared: false };
+        due.push(timer);
+        return { clear: () => void (timer.cleared = true) };
+      },
+    },
     log: pino({ level: "debug" }, { write: (line: string) => void logged.push((JSON.parse(line) as { msg: string }).msg) }),
     delayMs: 0,
     thinker: thinker as unknown as BotThinker,
   };
-  return { table, moves, thinker, bots: new TableBots(table), logged };
+  /**
+   * Lets the table run until it waits on nothing but the test: the promises' callbacks (the
+   * thread's answers), then the bots' due timers, over again until no timer is left. A wait on the
+   * clock (5 ms) failed once in CI under load, when a timer set by an answer fell due after it.
+   */
+  const settle = async () => {
+    for (let round = 0; round < 100; round++) {
+      await new Promise((done) => setImmediate(done));
+      if (due.length === 0) return;
+      for (const timer of due.splice(0)) if (!timer.cleared) timer.work();
+    }
+    throw new Error("the bots' timers kept coming");
+  };
+  return { table, moves, thinker, bots: new TableBots(table), logged, settle };
 }
-
-const settle = () => new Promise((done) => setTimeout(done, 5));
 
 describe("bots whose decisions are made in the bots' thread", () => {
   it("perform the thread's answer, and ask again when the table moved on while it decided", async () => {
-    const { table, moves, thinker, bots } = botsOnlyTable("held-a");
+    const { table, moves, thinker, bots, settle } = botsOnlyTable("held-a");
     bots.schedule();
     await settle();
     bots.schedule();
@@ -99,7 +118,7 @@ describe("bots whose decisions are made in the bots' thread", () => {
   });
 
   it("decide here when the thread cannot, as the bot would there; a bot that threw there takes its first option", async () => {
-    const { moves, thinker, bots, logged } = botsOnlyTable("held-b");
+    const { moves, thinker, bots, logged, settle } = botsOnlyTable("held-b");
     bots.schedule();
     await settle();
     const asked = thinker.asked[0]!;
@@ -117,7 +136,7 @@ describe("bots whose decisions are made in the bots' thread", () => {
   });
 
   it("drop the answer for a seat taken back by its person while the thread decided", async () => {
-    const { moves, thinker, bots } = botsOnlyTable("held-c");
+    const { moves, thinker, bots, settle } = botsOnlyTable("held-c");
     bots.schedule();
     await settle();
     const asked = thinker.asked[0]!;
@@ -128,7 +147,7 @@ describe("bots whose decisions are made in the bots' thread", () => {
   });
 
   it("ask again with the same dice after the process died while the thread decided, and so choose the same", async () => {
-    const { table, moves, thinker, bots } = botsOnlyTable("held-d");
+    const { table, moves, thinker, bots, settle } = botsOnlyTable("held-d");
     bots.schedule();
     await settle();
     const lost = thinker.asked[0]!;

@@ -2,26 +2,49 @@
  * A thread of its own for the bots whose decisions are long. El Paso's bot searches a turn's
  * destinations and trials: on the server (no search carried between decisions) its decisions
  * took p50 0.07 ms but p99 12 ms and up to 40 ms (docs/sync-journal.md), and every such decision
- * held the tables' event loop, so every move that came in meanwhile waited for it. Here the table
- * sends the seat's view, the prompt and the decision's dice (bot-random.ts: never the table's
- * seed) to one worker thread and performs the answer when it comes back; the bot decides exactly
- * as it would inline (the same inputs, frozen alike: bot-thinker.test.ts).
+ * held the tables' event loop, so every move that came in meanwhile waited for it. The thread
+ * keeps its own copy of each table it decides for (bot-mirror.ts): a question carries the actions
+ * the table took since the thread's last question from it, and the seat and its dice (bot-random.ts:
+ * never the table's seed); the thread brings its copy up to date with the rules, makes the seat's
+ * view and lets the bot decide, exactly as it would inline (bot-mirror.test.ts). The table's whole
+ * game goes only with its first question, and again after a step was taken back or the thread
+ * lost its copy.
  *
- * Cheap bots (Fistful's, El Gaucho's decide in microseconds) stay on the event loop: copying
- * their view to the thread would cost about what deciding costs.
+ * Why a copy there rather than the seat's view sent each time: the view's copy into the message
+ * cost the event loop 65–80 µs a decision, and making the view more (docs/sync-journal.md,
+ * twenty-fifth session); the actions since the last question are a few small objects.
+ *
+ * Cheap bots (Fistful's, El Gaucho's decide in microseconds) stay on the event loop: following
+ * their tables in the thread would cost about what deciding costs.
  */
 import { Worker } from "node:worker_threads";
-import type { Prompt, RngState } from "@saloon/engine";
+import type { LoggedAction, RngState, Seat } from "@saloon/engine";
 
-export interface BotRequest {
-  id: number;
-  game: string;
-  view: unknown;
-  prompt: Prompt;
+/** One decision asked of the thread, for one seat of one table. */
+export interface BotQuestion {
+  /** The table's key in the thread: unique to one table's bots in this process (TableBots). */
+  table: number;
+  /** The whole game as it stood after `moves` actions: when the thread may not have the table. */
+  base?: { state: unknown; moves: number };
+  /** How many of the table's actions the thread had been given before `actions`. */
+  fromMove: number;
+  /** The table's actions since (after `base`, none). */
+  actions: LoggedAction[];
+  seat: Seat;
   dice: RngState;
 }
 
-/** The bot's action; or the bot threw (`failed`); or the thread cannot decide for this game (`unavailable`). */
+export type BotRequest = { id: number; game: string } & BotQuestion;
+
+/** The thread drops its copy of a table (its game ended, or it closed). */
+export interface BotForget {
+  forget: number;
+}
+
+/**
+ * The bot's action; or the bot threw (`failed`); or the thread cannot decide: it does not know the
+ * game, or its copy of the table is not where the question starts (`unavailable`).
+ */
 export type BotAnswer = { id: number; action: unknown } | { id: number; failed: string } | { id: number; unavailable: string };
 
 /** The thread could not decide (it failed, ended, or does not know the game): decide on the main thread instead. */
@@ -101,7 +124,7 @@ export class BotThinker {
   }
 
   /** The bot's action; rejects with BotFailed (the bot threw) or BotThreadUnavailable. */
-  decide(game: string, view: unknown, prompt: Prompt, dice: RngState): Promise<unknown> {
+  decide(game: string, question: BotQuestion): Promise<unknown> {
     if (!this.worker && performance.now() < this.downUntil) return Promise.reject(new BotThreadUnavailable("the bots' thread is down"));
     let worker: Worker;
     try {
@@ -115,12 +138,21 @@ export class BotThinker {
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       try {
-        worker.postMessage({ id, game, view, prompt, dice } satisfies BotRequest);
+        worker.postMessage({ id, game, ...question } satisfies BotRequest);
       } catch (error) {
         this.waiting.delete(id);
         reject(new BotThreadUnavailable(`could not ask the bots' thread: ${(error as Error).message}`));
       }
     });
+  }
+
+  /** The thread may drop its copy of `table` (nothing to do while no thread runs: a new one has no copies). */
+  forget(table: number): void {
+    try {
+      this.worker?.postMessage({ forget: table } satisfies BotForget);
+    } catch {
+      // A thread that cannot be posted to is lost: its copies go with it.
+    }
   }
 
   /** Ends the thread; decisions still waiting are answered as unavailable. A later decision starts it again. */

@@ -3,7 +3,7 @@ import { type Prompt, type RngState, type Seat, createRandom, randomFrom } from 
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { botDice } from "./bot-random.ts";
-import { BotFailed, type BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
+import { BotFailed, type BotQuestion, type BotThinker, BotThreadUnavailable } from "./bot-thinker.ts";
 import { BOT_WAIT_SPREAD, type BotTable, TableBots, botWait } from "./table-bots.ts";
 
 describe("a bot's wait", () => {
@@ -31,14 +31,26 @@ describe("a bot's wait", () => {
 
 const elPaso = games["el-paso"]!;
 
-/** A thread whose answers the test gives, one per question, in order. */
+/**
+ * A thread whose answers the test gives, one per question, in order. Each question is kept with
+ * the table's game when it was asked, and the seat's view and prompt made from it, for the test to
+ * decide as the thread would.
+ */
 class HeldThinker {
-  readonly asked: { view: unknown; prompt: Prompt; dice: RngState; answer(action: unknown): void; refuse(error: Error): void }[] = [];
+  readonly asked: { question: BotQuestion; state: unknown; view: unknown; prompt: Prompt; dice: RngState; answer(action: unknown): void; refuse(error: Error): void }[] = [];
+  readonly forgotten: number[] = [];
+  gameNow: () => unknown = () => null;
   takes(game: string): boolean {
     return game === "el-paso";
   }
-  decide(_game: string, view: unknown, prompt: Prompt, dice: RngState): Promise<unknown> {
-    return new Promise((answer, refuse) => this.asked.push({ view, prompt, dice, answer, refuse }));
+  decide(_game: string, question: BotQuestion): Promise<unknown> {
+    const state = this.gameNow();
+    const prompt = elPaso.prompts(state).find((p) => p.seat === question.seat)!;
+    const view = elPaso.view(state, question.seat);
+    return new Promise((answer, refuse) => this.asked.push({ question, state, view, prompt, dice: question.dice, answer, refuse }));
+  }
+  forget(table: number): void {
+    this.forgotten.push(table);
   }
 }
 
@@ -49,6 +61,17 @@ function botsOnlyTable(seed: string) {
   const due: { work: () => void; cleared: boolean }[] = [];
   let state = elPaso.setup(seed, 2, elPaso.defaultOptions);
   const moves: { seat: Seat; action: unknown }[] = [];
+  thinker.gameNow = () => state;
+  /** Applies an action without telling the bots (which the room never does). */
+  const performUntold = (seat: Seat, action: unknown) => {
+    const result = elPaso.apply(state, seat, action);
+    if (!result.ok) return result.error;
+    state = result.state;
+    moves.push({ seat, action });
+    return null;
+  };
+  // As the room does, every accepted action is passed on to the bots (which pass it to the thread).
+  let bots: TableBots | null = null;
   const table: BotTable = {
     game: elPaso,
     gameState: () => state,
@@ -57,11 +80,9 @@ function botsOnlyTable(seed: string) {
     moveNumber: () => moves.length,
     mayMove: () => true,
     perform(seat, action) {
-      const result = elPaso.apply(state, seat, action);
-      if (!result.ok) return result.error;
-      state = result.state;
-      moves.push({ seat, action });
-      return null;
+      const refused = performUntold(seat, action);
+      if (!refused) bots?.accepted(seat, action);
+      return refused;
     },
     guarded: (work) => work(),
     timers: {
@@ -89,7 +110,14 @@ function botsOnlyTable(seed: string) {
     }
     throw new Error("the bots' timers kept coming");
   };
-  return { table, moves, thinker, bots: new TableBots(table), logged, settle };
+  bots = new TableBots(table);
+  /** Takes a step back to `before`, as the room does (table-room-requests.ts). */
+  const takeBack = (before: unknown) => {
+    state = before as typeof state;
+    moves.pop();
+    bots!.rewound();
+  };
+  return { table, moves, thinker, bots, logged, settle, takeBack, performUntold };
 }
 
 describe("bots whose decisions are made in the bots' thread", () => {
@@ -163,5 +191,54 @@ describe("bots whose decisions are made in the bots' thread", () => {
     again.answer(elPaso.bot(again.view, again.prompt, randomFrom(again.dice)));
     await settle();
     expect(moves).toEqual([{ seat: lost.prompt.seat, action: elPaso.bot(lost.view, lost.prompt, randomFrom(lost.dice)) }]);
+  });
+
+  it("ask with the table's whole game first, then with the actions since the last question; the whole game again after a step taken back, a question the thread could not answer, or an action it was not given", async () => {
+    const { table, moves, thinker, bots, settle, takeBack, performUntold } = botsOnlyTable("held-e");
+    const decideAs = async (index: number) => {
+      const asked = thinker.asked[index]!;
+      asked.answer(elPaso.bot(asked.view, asked.prompt, randomFrom(asked.dice)));
+      await settle();
+    };
+    bots.schedule();
+    await settle();
+    const firstQuestion = thinker.asked[0]!.question;
+    expect(firstQuestion.base).toEqual({ state: thinker.asked[0]!.state, moves: 0 });
+    expect(firstQuestion).toMatchObject({ fromMove: 0, actions: [] });
+    await decideAs(0);
+    expect(moves).toHaveLength(1);
+    // A person's step (here the table's own) comes between: both go with the next question.
+    const personal = elPaso.prompts(table.gameState())[0]!;
+    expect(table.perform(personal.seat, elPaso.bot(elPaso.view(table.gameState(), personal.seat), personal, randomFrom(botDice("held-e", 1, personal.seat))))).toBeNull();
+    bots.schedule();
+    await settle();
+    const second = thinker.asked[1]!.question;
+    expect(second.base).toBeUndefined();
+    expect(second).toMatchObject({ table: firstQuestion.table, fromMove: 0, actions: moves.slice(0, 2) });
+    await decideAs(1);
+
+    // A step taken back: the whole game, as it is after the take-back.
+    const before = thinker.asked[1]!.state;
+    takeBack(before);
+    bots.schedule();
+    await settle();
+    expect(thinker.asked[2]!.question.base).toEqual({ state: before, moves: 2 });
+    // The thread could not answer (a new thread, say, without the table's copy): decided here, the whole game next time.
+    thinker.asked[2]!.refuse(new BotThreadUnavailable("the bots' thread has no copy of table"));
+    await settle();
+    expect(moves).toHaveLength(3);
+    bots.schedule();
+    await settle();
+    expect(thinker.asked[3]!.question.base).toEqual({ state: thinker.asked[3]!.state, moves: 3 });
+    await decideAs(3);
+    // An action the bots were not told of (the counts no longer add up): the whole game.
+    const quiet = elPaso.prompts(table.gameState())[0]!;
+    expect(performUntold(quiet.seat, quiet.options[0])).toBeNull();
+    bots.schedule();
+    await settle();
+    expect(thinker.asked[4]!.question.base).toEqual({ state: table.gameState(), moves: 5 });
+    // Done with the table: the thread may drop its copy.
+    bots.stop();
+    expect(thinker.forgotten).toEqual([firstQuestion.table]);
   });
 });

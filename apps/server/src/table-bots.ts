@@ -3,11 +3,11 @@
  * timer of the table's, chosen by the game's bot from what that seat may see. The room decides when bots
  * may move at all and performs their moves like anyone else's (table-room.ts).
  */
-import { type AnyGame, type GameError, type Prompt, type RngState, type Seat, randomFrom, sameJson } from "@saloon/engine";
+import { type AnyGame, type GameError, type LoggedAction, type Prompt, type RngState, type Seat, randomFrom, sameJson } from "@saloon/engine";
 import type { SeatKind } from "@saloon/protocol";
 import type { Logger } from "pino";
 import { botDice } from "./bot-random.ts";
-import { BotFailed, type BotThinker } from "./bot-thinker.ts";
+import { BotFailed, type BotQuestion, type BotThinker } from "./bot-thinker.ts";
 import type { TableTimer } from "./table-pulse.ts";
 
 /** What the bots need from their table. */
@@ -58,6 +58,16 @@ export function botWait(delayMs: number, random: () => number = Math.random): nu
   return delayMs * (1 - BOT_WAIT_SPREAD + 2 * BOT_WAIT_SPREAD * random());
 }
 
+/**
+ * The most actions a table keeps for the bots' thread between two of its questions; past it they
+ * are dropped and its next question sends the whole game instead (a table whose bots are not
+ * asked for a long time, all their seats taken over by people, keeps no growing list).
+ */
+export const MAX_ACTIONS_BETWEEN_QUESTIONS = 64;
+
+/** Keys for the bots' thread's copies of tables (bot-mirror.ts): one per TableBots in this process. */
+let lastTableKey = 0;
+
 export class TableBots {
   private readonly timers = new Map<Seat, TableTimer>();
   /** Seats whose decision the bots' thread is making: the token of the decision awaited, so a dropped one is known. */
@@ -65,7 +75,28 @@ export class TableBots {
   /** "Skip ahead" (issue #15 item 5): the bots play without waiting until a person owes a decision. */
   private hurrying = false;
 
+  /**
+   * What the bots' thread has of this table (bot-mirror.ts): its key there, how many of the
+   * table's actions it was given, and the actions since, which go with the next question. `given`
+   * null: the thread may have no copy, or a wrong one; the next question sends the whole game.
+   */
+  private readonly follower = { key: ++lastTableKey, given: null as number | null, since: [] as LoggedAction[] };
+
   constructor(private readonly table: BotTable) {}
+
+  /** The table accepted an action (every action, the people's too): the bots' thread's copy takes it with the next question. */
+  accepted(seat: Seat, action: unknown): void {
+    const follower = this.follower;
+    if (follower.given === null || !this.table.thinker?.takes(this.table.game.id)) return;
+    if (follower.since.length >= MAX_ACTIONS_BETWEEN_QUESTIONS) return this.rewound();
+    follower.since.push({ seat, action: action as LoggedAction["action"] });
+  }
+
+  /** The table's game went back (a step taken back): the bots' thread gets it whole with the next question. */
+  rewound(): void {
+    this.follower.given = null;
+    this.follower.since = [];
+  }
 
   /** Gives every bot seat that owes a decision a pending move; several may be pending at once. */
   schedule(): void {
@@ -112,6 +143,20 @@ export class TableBots {
     for (const timer of this.timers.values()) timer.clear();
     this.timers.clear();
     this.thinking.clear();
+    if (this.follower.given !== null) this.table.thinker?.forget(this.follower.key);
+    this.rewound();
+  }
+
+  /** The question for `seat`'s decision: the actions since the last one, or the whole game. */
+  private question(seat: Seat, dice: RngState): BotQuestion {
+    const follower = this.follower;
+    const moves = this.table.moveNumber();
+    const { key: table, given, since } = follower;
+    follower.given = moves;
+    follower.since = [];
+    // Whatever was missed (an action not passed to `accepted`), the counts tell: the whole game then.
+    if (given !== null && given + since.length === moves) return { table, fromMove: given, actions: since, seat, dice };
+    return { table, base: { state: this.table.gameState(), moves }, fromMove: moves, actions: [], seat, dice };
   }
 
   private move(seat: Seat): void {
@@ -125,10 +170,10 @@ export class TableBots {
     // bot's delay, outlives the young generation and costs the collector more than it saves
     // (bench:load, 1,000 El Paso tables: CPU per action 1.22–1.34 → 1.55–1.73 ms with one per
     // bot seat, the heap 250–540 → 790 MB; docs/sync-journal.md).
-    const view = table.game.view(gameState, seat);
+    const view = () => table.game.view(gameState, seat);
     const dice = botDice(table.seed, table.moveNumber(), seat);
     const thinker = table.thinker;
-    if (!thinker?.takes(table.game.id)) return this.act(seat, prompt, this.decideHere(seat, view, prompt, dice));
+    if (!thinker?.takes(table.game.id)) return this.act(seat, prompt, this.decideHere(seat, view(), prompt, dice));
     const token = {};
     this.thinking.set(seat, token);
     const answered = (choice: () => unknown) =>
@@ -141,14 +186,16 @@ export class TableBots {
         if (table.gameState() !== gameState) return this.schedule();
         this.act(seat, prompt, choice());
       });
-    thinker.decide(table.game.id, view, prompt, dice).then(
+    thinker.decide(table.game.id, this.question(seat, dice)).then(
       (action) => answered(() => action),
       (error: unknown) =>
         answered(() => {
           if (error instanceof BotFailed) return this.failed(seat, prompt, error);
-          // The thread's loss is logged once, where it happens (app.ts).
+          // The thread's loss is logged once, where it happens (app.ts). It may have lost its
+          // copy of the table too, or never got an action: the next question sends the whole game.
+          this.rewound();
           table.log.debug({ err: error, seat }, "the bots' thread could not decide; deciding here");
-          return this.decideHere(seat, view, prompt, dice);
+          return this.decideHere(seat, view(), prompt, dice);
         }),
     );
   }

@@ -66,8 +66,10 @@ export function perform(room: TableRoom, seat: Seat, action: unknown, receivedAt
   const index = room.actedBy.length;
   room.actedBy.push(seat);
   room.undo.accepted(room.game, index, seat, before, result.state, byPerson);
+  const logged = cloneJson(action) as ActionBase;
+  room.bots.accepted(seat, logged);
   if (over) room.bots.stop();
-  const stored = room.recorder.action(index, seat, cloneJson(action) as ActionBase, new Date(), byPerson);
+  const stored = room.recorder.action(index, seat, logged, new Date(), byPerson);
   const queuedAt = performance.now();
   moveTiming.apply.record(queuedAt - receivedAt);
   let committedAt = 0;

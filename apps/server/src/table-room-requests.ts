@@ -30,6 +30,7 @@ export function onUndo(room: TableRoom, client: TableClient): void {
   const projection = room.sync.project(step.before, true);
   room.gameState = step.before;
   room.actedBy.length = step.index;
+  room.bots.rewound();
   // Read now: later moves may join the list before this is published.
   const acted = standingActed(room.actedBy, seat);
   room.log.info({ seat, index: step.index }, "step taken back");

@@ -188,15 +188,18 @@ export class TableBots {
       });
     thinker.decide(table.game.id, this.question(seat, dice)).then(
       (action) => answered(() => action),
-      (error: unknown) =>
+      (error: unknown) => {
+        // A thread that could not decide may have no copy of the table, or one behind (a new
+        // thread, a question lost): the next question sends the whole game, whatever becomes of
+        // this answer. (A bot that threw there leaves the copy as it was.)
+        if (!(error instanceof BotFailed)) this.rewound();
         answered(() => {
           if (error instanceof BotFailed) return this.failed(seat, prompt, error);
-          // The thread's loss is logged once, where it happens (app.ts). It may have lost its
-          // copy of the table too, or never got an action: the next question sends the whole game.
-          this.rewound();
+          // The thread's loss is logged once, where it happens (app.ts).
           table.log.debug({ err: error, seat }, "the bots' thread could not decide; deciding here");
           return this.decideHere(seat, view(), prompt, dice);
-        }),
+        });
+      },
     );
   }
 

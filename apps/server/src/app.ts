@@ -86,6 +86,8 @@ export const DEFAULT_BOT_THREAD_GAMES: readonly string[] = ["el-paso"];
 export type SaloonServer = Server & {
   writer: ActionWriter;
   keeper: TableKeeper;
+  /** The bots' thread (bot-thinker.ts): its answers' tally, for tests and the curious. */
+  thinker: BotThinker;
   /** Closes every table (running games stay stored as running), writes what is queued, gives up the lease. */
   stop(): Promise<void>;
 };
@@ -191,6 +193,7 @@ export function createSaloonServer(config: SaloonServerConfig): SaloonServer {
   return Object.assign(server, {
     writer,
     keeper,
+    thinker,
     async stop() {
       // Tables flush their accepted actions while disposing; running games stay "playing".
       await server.gracefullyShutdown(false);

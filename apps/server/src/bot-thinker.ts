@@ -94,6 +94,8 @@ export interface BotThinkerOptions {
 }
 
 export class BotThinker {
+  /** The thread's answers so far, by kind: decisions made there, bots that threw, questions it could not answer. */
+  readonly answers = { decided: 0, failed: 0, unavailable: 0 };
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve(action: unknown): void; reject(error: Error): void }>();
   private nextId = 0;
@@ -173,6 +175,7 @@ export class BotThinker {
     worker.unref();
     worker.on("message", (answer: BotAnswer) => {
       this.progressAt = performance.now();
+      this.answers["action" in answer ? "decided" : "failed" in answer ? "failed" : "unavailable"] += 1;
       const waiting = this.waiting.get(answer.id);
       if (!waiting) return;
       this.waiting.delete(answer.id);

@@ -49,8 +49,14 @@ const events = (player: Recorder): LogEvent[] => player.logMessages().flatMap((m
 
 describe("El Paso at a table", () => {
   it("two people, a bot and a spectator play to the end; hands, piles and stacks stay secret; deliveries reveal the hand to all", async () => {
+    const thinker = colyseus.saloon.thinker;
+    const answersBefore = { ...thinker.answers };
     const game = await playWholeGame(colyseus, elPaso);
     const { ann, bob, watcher, end, seed, events: allEvents, actions } = game;
+    // The bot's decisions were made in the bots' thread from its own copy of the table, brought up
+    // to date by each question's actions: none was refused there and made here instead.
+    expect(thinker.answers.decided - answersBefore.decided).toBeGreaterThanOrEqual(actions.filter((a) => a.seat === 2).length);
+    expect(thinker.answers.unavailable - answersBefore.unavailable).toBe(0);
     const state = game.state as ElPasoState;
     expect([ann.seat, bob.seat, watcher.seat]).toEqual([0, 1, null]);
     const result = decodeResult(end);

@@ -71,6 +71,18 @@ describe("the bots' thread", () => {
     expect(threads.every((thread) => thread.niceness === main || thread.niceness === lowered)).toBe(true);
   });
 
+  it("answers the questions of several tables in flight at once, each as the bot does at its table", async () => {
+    const tables = (["thread-f", "thread-g", "thread-h"] as const).map((seed, i) => {
+      const state = elPaso.setup(seed, 2 + i, elPaso.defaultOptions);
+      const prompt = elPaso.prompts(state)[0]!;
+      const dice = botDice(seed, 0, prompt.seat);
+      return { question: first(state, 0, prompt.seat, dice), here: elPaso.bot(elPaso.view(state, prompt.seat), prompt, randomFrom(dice)) };
+    });
+    const decidedBefore = thinker.answers.decided;
+    expect(await Promise.all(tables.map((table) => thinker.decide("el-paso", table.question)))).toEqual(tables.map((table) => table.here));
+    expect(thinker.answers.decided - decidedBefore).toBe(3);
+  });
+
   it("tells a game it does not know, and a table it has no copy of, from a decision; a forgotten table is one it has no copy of", async () => {
     const state = elPaso.setup("thread-c", 2, elPaso.defaultOptions);
     const prompt = elPaso.prompts(state)[0]!;

@@ -47,7 +47,11 @@ export interface BotForget {
  */
 export type BotAnswer = { id: number; action: unknown } | { id: number; failed: string } | { id: number; unavailable: string };
 
-/** The thread could not decide (it failed, ended, or does not know the game): decide on the main thread instead. */
+/**
+ * The thread could not decide (it failed, ended, does not know the game, or has no copy of the
+ * table where the question starts): decide on the main thread instead, and send the table's whole
+ * game with its next question.
+ */
 export class BotThreadUnavailable extends Error {}
 
 /** The bot itself threw in the thread: as inline, the table takes the first option. */

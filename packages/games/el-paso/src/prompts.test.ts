@@ -74,4 +74,31 @@ describe("currentPrompt", () => {
     }
     expect(shared).toBeGreaterThan(500);
   });
+
+  it("comes from the rules frozen all the way down, the options as currentPrompt makes them", () => {
+    // index.ts freezes its prompt list itself, so the engine's deepFreeze stops at the list: a
+    // part left unfrozen there (an option not handed out frozen, the context) would stay so.
+    const unfrozen = (value: unknown): boolean => {
+      if (typeof value !== "object" || value === null) return false;
+      if (!Object.isFrozen(value)) return true;
+      return Object.values(value).some(unfrozen);
+    };
+    const contexts = new Set<string>();
+    for (const seats of [2, 3, 4]) {
+      const seed = `frozen-prompts-${seats}`;
+      const { log } = playOut(elPaso, { seed, seats, choosers: Array.from({ length: seats }, () => randomBot) });
+      let state = elPaso.setup(seed, seats);
+      for (const { seat, action } of log) {
+        const prompts = elPaso.prompts(state);
+        expect(unfrozen(prompts)).toBe(false);
+        expect(prompts).toEqual([currentPrompt(state)]);
+        for (const p of prompts) if (p.context) contexts.add(p.kind);
+        state = (elPaso.apply(state, seat, action as ElPasoAction) as { state: typeof state }).state;
+      }
+      // A hand-built (unfrozen) copy's prompts are frozen too, and the same.
+      expect(unfrozen(elPaso.prompts(structuredClone(state)))).toBe(false);
+    }
+    for (const kind of ["move", "actions", "deliver"]) expect(contexts).toContain(kind);
+  });
 });
+

@@ -99,9 +99,10 @@ describe("the best objective assignment, resources and score so far, cached per 
     // Random play and the bot's in 2–4 seats: each new entry's figures against those of a copy (never
     // remembered). On the same board and posts the builders' and discs' counts, the buildings'
     // and posts' VP, and (with the same resources, herder's space or tiles) the workers', cattle's
-    // and bonus tiles' VP are the last entry's (scoring.ts keptBreakdown): each kind of change
-    // but a bonus tile (below) is met here.
-    const met = { samePlace: 0, money: 0, resources: 0, simmentalSpace: 0 };
+    // and bonus tiles' VP are the last entry's (scoring.ts keptBreakdown); after someone built or
+    // delivered, an entry with the same piles takes the last entry's cards and counts the
+    // builders and discs anew. Each kind of change but a bonus tile (below) is met here.
+    const met = { samePlace: 0, newPlaces: 0, money: 0, resources: 0, simmentalSpace: 0 };
     for (const [seats, random] of [[2, true], [3, true], [4, true], [2, false], [3, false], [4, false]] as const) {
       const seed = `kept-figures-${seats}-${random}`;
       // The bot takes bonus tiles, random play hardly ever.
@@ -118,7 +119,12 @@ describe("the best objective assignment, resources and score so far, cached per 
           const figures = playerFigures(state, s);
           expect(figures.resources).toEqual(objectiveResources(fresh, s));
           expect(figures.breakdown).toEqual(scoreBreakdown(fresh, s));
-          if (p === q || p.objectives !== q.objectives || state.board !== before.board || state.posts !== before.posts) continue;
+          if (p === q || p.objectives !== q.objectives) continue;
+          if (state.board !== before.board || state.posts !== before.posts) {
+            // Someone built or delivered: with the same piles only the builders and discs are counted.
+            if (p.draw === q.draw && p.hand === q.hand && p.discard === q.discard && p.workers === q.workers) met.newPlaces++;
+            continue;
+          }
           met.samePlace++;
           if (p.money !== q.money) met.money++;
           if (JSON.stringify(figures.resources) !== JSON.stringify(playerFigures(before, s).resources)) met.resources++;
@@ -129,6 +135,7 @@ describe("the best objective assignment, resources and score so far, cached per 
     expect(met.money).toBeGreaterThan(100);
     expect(met.resources).toBeGreaterThan(20);
     expect(met.simmentalSpace).toBeGreaterThan(0);
+    expect(met.newPlaces).toBeGreaterThan(20);
   });
 
   it("a bonus tile gained on the same board and posts counts in the new entry's score", () => {

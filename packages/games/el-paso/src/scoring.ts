@@ -19,7 +19,10 @@ import {
   workerOf,
 } from "./data.ts";
 import type { ElPasoState, PlayerState } from "./state.ts";
+import { NEEDS, type Needs, canMeetTogether } from "./objective-needs.ts";
 import { isSue } from "./sue.ts";
+
+export { NEEDS, type Needs, canMeetTogether };
 
 /** The scoring pad's 7 categories, in order. */
 export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"] as const;
@@ -59,6 +62,21 @@ function countResources(state: Pick<ElPasoState, "players" | "board" | "posts">,
   countCards(p.hand);
   countCards(p.discard);
   countCards(p.workers);
+  PLACES[0] = boardFigures(state.board, seat).builders;
+  const posts = postFigures(state.posts, seat);
+  PLACES[1] = posts.discs10;
+  PLACES[2] = posts.discs16;
+}
+
+/** `countResources` of the seat whose piles `cards` (resources) were counted from: the builders and discs counted, the cards taken from there. */
+function countPlacesOf(state: Pick<ElPasoState, "board" | "posts">, seat: Seat, cards: ObjectiveResources): void {
+  COUNTED.fill(0);
+  const w = cards.workers;
+  COUNTED[0] = w.COW;
+  COUNTED[1] = w.ENG;
+  COUNTED[2] = w.BLD;
+  COUNTED[3] = w.WLD;
+  for (let b = 0; b < BREEDS.length; b++) COUNTED[WORKER_TYPES.length + b] = cards.cattle[BREEDS[b]!] ?? 0;
   PLACES[0] = boardFigures(state.board, seat).builders;
   const posts = postFigures(state.posts, seat);
   PLACES[1] = posts.discs10;
@@ -199,57 +217,6 @@ function postsFrozen(posts: ElPasoState["posts"]): boolean {
   return true;
 }
 
-/** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
-export interface Needs {
-  cattle: [Breed, number][];
-  workers: Record<WorkerType, number>;
-  builders: number;
-  d10: number;
-  d16: number;
-}
-export const NEEDS: Record<string, Needs> = Object.fromEntries(
-  Object.entries(OBJECTIVES).map(([id, o]) => {
-    const cattle: Partial<Record<Breed, number>> = {};
-    const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-    let builders = 0;
-    let d10 = 0;
-    let d16 = 0;
-    for (const req of o.req) {
-      const [kind, arg] = req.split(":") as [string, string];
-      if (kind === "CATTLE") cattle[arg as Breed] = (cattle[arg as Breed] ?? 0) + 1;
-      else if (kind === "WORKER") workers[arg as WorkerType]++;
-      else if (kind === "BUILDERS") builders += Number(arg);
-      else if (req === "DISC:16") d16++;
-      else d10++;
-    }
-    return [id, { cattle: Object.entries(cattle) as [Breed, number][], workers, builders, d10, d16 }];
-  }),
-);
-
-/** Can these objectives all be met at once, each item counted once? */
-export function canMeetTogether(objectives: string[], r: ObjectiveResources): boolean {
-  const needCattle: Partial<Record<Breed, number>> = {};
-  const needWorkers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-  let builders = 0;
-  let d10 = 0;
-  let d16 = 0;
-  for (const id of objectives) {
-    const needs = NEEDS[id]!;
-    for (const [breed, n] of needs.cattle) needCattle[breed] = (needCattle[breed] ?? 0) + n;
-    for (const t of WORKER_TYPES) needWorkers[t] += needs.workers[t];
-    builders += needs.builders;
-    d10 += needs.d10;
-    d16 += needs.d16;
-  }
-  for (const [breed, n] of Object.entries(needCattle)) if ((r.cattle[breed as Breed] ?? 0) < n) return false;
-  if (builders > r.builders) return false;
-  if (d16 > r.discs16 || d16 + d10 > r.discs16 + r.discs10) return false;
-  // RULINGS.wildInObjectives: wilds fill the shortfall of specific types once WORKER:WLD is served.
-  let spareWild = r.workers.WLD - needWorkers.WLD;
-  if (spareWild < 0) return false;
-  for (const t of ["COW", "ENG", "BLD"] as const) spareWild -= Math.max(0, needWorkers[t] - r.workers[t]);
-  return spareWild >= 0;
-}
 
 /**
  * The objectives that score: the subset with the highest VP that can be met together (BGA: "the
@@ -348,9 +315,11 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   // counted: the builders and discs are the last resources' (the board's and posts' figures
   // were looked up again for every new entry, a third of the count; issue #14).
   let resources: ObjectiveResources;
-  if (samePlace && samePiles(before.player, p)) resources = before.resources;
+  const piles = before !== undefined && samePiles(before.player, p);
+  if (samePlace && piles) resources = before.resources;
   else {
     if (samePlace) countCardsOf(p, before.resources);
+    else if (piles) countPlacesOf(state, seat, before.resources);
     else countResources(state, seat);
     resources = before && sameAsCounted(before.resources) ? before.resources : freezeResources(countedResources());
   }

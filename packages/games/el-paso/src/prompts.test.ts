@@ -100,5 +100,29 @@ describe("currentPrompt", () => {
     }
     for (const kind of ["move", "actions", "deliver"]) expect(contexts).toContain(kind);
   });
+
+  it("offers a worker bonus by the worker area as it is now, when a hand-built area changes in place", () => {
+    // The last frozen worker area's bonus types are kept (prompt-options.ts bonusWorkers): an
+    // unfrozen one must be looked at again each time.
+    const { log } = playOut(elPaso, { seed: "bonus-workers", seats: 2, choosers: [randomBot, randomBot] });
+    let state = elPaso.setup("bonus-workers", 2);
+    const engineer = (options: readonly ElPasoAction[]) => options.some((o) => o.type === "bonus" && o.worker === "ENG");
+    let checked = 0;
+    for (const { seat, action } of log) {
+      if (engineer(currentPrompt(state)!.options)) {
+        const copy = structuredClone(state);
+        const p = copy.players[copy.active]!;
+        expect(engineer(currentPrompt(copy)!.options)).toBe(true);
+        const kept = [...p.workers];
+        p.workers.splice(0, p.workers.length, ...kept.filter((w) => !w.startsWith("W-ENG")));
+        expect(engineer(currentPrompt(copy)!.options)).toBe(false);
+        p.workers.splice(0, p.workers.length, ...kept);
+        expect(engineer(currentPrompt(copy)!.options)).toBe(true);
+        checked++;
+      }
+      state = (elPaso.apply(state, seat, action as ElPasoAction) as { state: typeof state }).state;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
 });
 

@@ -112,6 +112,8 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   perform,
   thaw,
   freezeNew,
+  // Every event is a new literal of numbers, texts and new lists (events.test.ts checks it).
+  freshEvents: true,
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { type GameRules, type Prompt, defineGame, GameRuleError, writable } from "./index.ts";
+import { type GameRules, type LogEvent, type Prompt, defineGame, GameRuleError, writable } from "./index.ts";
 import { LEGACY_SEED_PREFIX, createRandom, newTableSeed, rollInt, seedRng, shuffleInPlace } from "./rng.ts";
 import { rankResults } from "./ranking.ts";
 import { isBoundedJson, sameJson } from "./json.ts";
@@ -403,6 +403,33 @@ describe("thawed states: perform on a shallow copy, writing through `writable` (
     expect(calls[0]![1]).toBe(before);
     expect(Object.isFrozen(r.state) && Object.isFrozen(r.state.totals) && Object.isFrozen(r.state.rng)).toBe(true);
     expect(playOut(knowing, { seed: "same", seats: 3 }).state).toEqual(playOut(thawed, { seed: "same", seats: 3 }).state);
+  });
+
+  it("hands out a game's fresh events as perform made them, and copies anyone else's", () => {
+    const made: LogEvent[][] = [];
+    const rules = (freshEvents: boolean) =>
+      defineGame<CountState, CountAction, {}, { totals: number[] }>({
+        ...countingRules,
+        id: freshEvents ? "fresh" : "copied",
+        thaw: thawedRules.thaw,
+        perform(draft, seat, action) {
+          const events = thawedRules.perform(draft, seat, action);
+          made.push(events);
+          return events;
+        },
+        ...(freshEvents ? { freshEvents } : {}),
+      });
+    for (const freshEvents of [true, false]) {
+      const game = rules(freshEvents);
+      const before = ready(game);
+      made.length = 0;
+      const r = game.apply(before, 0, { type: "say", n: 3 });
+      if (!r.ok) throw new Error(r.error.code);
+      expect(r.events).toEqual(made[0]);
+      expect(r.events.length).toBeGreaterThan(0);
+      if (freshEvents) expect(r.events).toBe(made[0]);
+      else for (let i = 0; i < r.events.length; i++) expect(r.events[i]).not.toBe(made[0]![i]);
+    }
   });
 
   it("never writes into a hand-built position: it performs on a frozen copy of it", () => {

@@ -74,7 +74,8 @@ export function playOut<S, A extends ActionBase, O, V>(
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message} (seed ${config.seed})`);
     state = result.state;
     log.push({ seat: prompt.seat, action });
-    events.push(...result.events);
+    // A loop, not push(...events): the spread made an argument list per action (issue #14).
+    for (let i = 0; i < result.events.length; i++) events.push(result.events[i]!);
   }
   return { state, log, events };
 }

@@ -406,8 +406,24 @@ export const workerOf = (card: CardId): WorkerType => card.slice(2, 5) as Worker
 export const isKind = (card: CardId, kind: Breed | WorkerType): boolean =>
   card.length >= 5 && card.charCodeAt(2) === kind.charCodeAt(0) && card.charCodeAt(3) === kind.charCodeAt(1) && card.charCodeAt(4) === kind.charCodeAt(2);
 const pad = (n: number) => String(n).padStart(2, "0");
-export const playerCattleIds = (seat: number): CardId[] =>
-  (Object.entries(STARTING_HERD) as [Breed, number][]).flatMap(([breed, n]) => Array.from({ length: n }, (_, i) => `C-${breed}-${seat}-${i + 1}`));
-export const marketCattleIds = (breed: MarketBreed): CardId[] => Array.from({ length: MARKET_COUNTS[breed] }, (_, i) => `C-${breed}-${pad(i + 1)}`);
-export const simmentalIds = (): CardId[] => Array.from({ length: SIMMENTAL_TOTAL }, (_, i) => `C-SIM-${pad(i + 1)}`);
-export const workerIds = (type: WorkerType): CardId[] => Array.from({ length: WORKERS_PER_TYPE }, (_, i) => `W-${type}-${pad(i + 1)}`);
+/**
+ * The card ids of a new game, each list made once and handed out as a new copy (the caller
+ * shuffles and deals from it): every game's setup wrote the same few hundred ids again, a
+ * hundredth of the simulator's time, and the ids being the same strings from game to game, the
+ * maps keyed by card id (the view's and the bot's kind lookups) find them by their kept hash.
+ */
+function listOnce<K extends string | number>(make: (key: K) => CardId[]): (key: K) => CardId[] {
+  const made = new Map<K, readonly CardId[]>();
+  return (key) => {
+    let list = made.get(key);
+    if (list === undefined) made.set(key, (list = Object.freeze(make(key))));
+    return [...list];
+  };
+}
+export const playerCattleIds: (seat: number) => CardId[] = listOnce((seat: number) =>
+  (Object.entries(STARTING_HERD) as [Breed, number][]).flatMap(([breed, n]) => Array.from({ length: n }, (_, i) => `C-${breed}-${seat}-${i + 1}`)),
+);
+export const marketCattleIds: (breed: MarketBreed) => CardId[] = listOnce((breed: MarketBreed) => Array.from({ length: MARKET_COUNTS[breed] }, (_, i) => `C-${breed}-${pad(i + 1)}`));
+const simmentals = listOnce(() => Array.from({ length: SIMMENTAL_TOTAL }, (_, i) => `C-SIM-${pad(i + 1)}`));
+export const simmentalIds = (): CardId[] => simmentals(0);
+export const workerIds: (type: WorkerType) => CardId[] = listOnce((type: WorkerType) => Array.from({ length: WORKERS_PER_TYPE }, (_, i) => `W-${type}-${pad(i + 1)}`));

@@ -16,11 +16,11 @@
  *   sue-turn.ts Sue's turn, one step per prompt
  *   stats.ts    figures per player for the simulator (turns, deliveries, objectives met …)
  */
-import { GameRuleError, defineGame } from "@saloon/engine";
+import { GameRuleError, deepFreeze, defineGame } from "@saloon/engine";
 import { chooseAction } from "./bot/index.ts";
 import { WEIGHTS } from "./bot/weights.ts";
 import { BUILDING_TYPES, type BuildingType, TRAIN_CARDS } from "./data.ts";
-import { ACTION_TYPES, type ElPasoAction, currentPrompt } from "./prompts.ts";
+import { ACTION_TYPES, type ElPasoAction, type ElPasoPrompt, currentPrompt } from "./prompts.ts";
 import { perform } from "./rules.ts";
 import { finalScores } from "./scoring.ts";
 import { DEFAULT_OPTIONS, type ElPasoOptions, type ElPasoState, setupState } from "./state.ts";
@@ -77,6 +77,21 @@ function setup(seed: string, seats: number, raw: ElPasoOptions): ElPasoState {
 
 export const SOLO_SEATS = 2;
 
+/**
+ * The prompt list frozen all the way down here, where its shape is known: most options are
+ * handed out frozen already (prompt-options.ts), and the engine's `deepFreeze` of a state's
+ * prompts stops at a frozen list, where its generic walk (a call per option, a key loop over the
+ * prompt and its context) was a hundredth of the simulator (issue #14).
+ */
+function frozenList(prompt: ElPasoPrompt): ElPasoPrompt[] {
+  const options = prompt.options;
+  for (let i = 0; i < options.length; i++) if (!Object.isFrozen(options[i])) deepFreeze(options[i]);
+  Object.freeze(options);
+  if (prompt.context !== undefined) deepFreeze(prompt.context);
+  return Object.freeze([Object.freeze(prompt)]) as ElPasoPrompt[];
+}
+const NO_PROMPTS: ElPasoPrompt[] = Object.freeze([]) as unknown as ElPasoPrompt[];
+
 export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPasoView>({
   id: "el-paso",
   title: "Great Western Trail: El Paso",
@@ -92,11 +107,13 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   setup,
   prompts(state) {
     const prompt = currentPrompt(state);
-    return prompt ? [prompt] : [];
+    return prompt ? frozenList(prompt) : NO_PROMPTS;
   },
   perform,
   thaw,
   freezeNew,
+  // Every event is a new literal of numbers, texts and new lists (events.test.ts checks it).
+  freshEvents: true,
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,

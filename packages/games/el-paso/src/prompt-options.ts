@@ -8,7 +8,7 @@
  * cards, tiles and objectives are still made per prompt. Each object has its keys in the order
  * the prompts wrote them (prompts.test.ts hashes the prompts of many games).
  */
-import type { Breed, DiscId, NodeId, PostId, WorkerType } from "./data.ts";
+import { type Breed, type CardId, type DiscId, type NodeId, type PostId, type WorkerType, isKind } from "./data.ts";
 import type { ElPasoAction } from "./prompts.ts";
 
 export const DONE: ElPasoAction = Object.freeze({ type: "done" });
@@ -56,3 +56,30 @@ export const buildOption = (i: number, building: number, node: NodeId, wild: num
   return (byWild[wild] ??= Object.freeze({ type: "build", i, building, node, wild }));
 };
 const BUILD: Partial<Record<NodeId, ElPasoAction[]>>[][] = [];
+
+/**
+ * Which of the worker bonuses' types the worker area holds (bits BONUS_ENG, BONUS_WLD, BONUS_BLD), the last frozen
+ * area's again: a seat's worker area changes only when it hires, and the bot asks for the prompts
+ * of its trial states, which share it, thousands of times a turn (issue #14). A list that is not
+ * frozen (a draft's, a test's) may change in place: it is looked at afresh.
+ */
+export function bonusWorkers(workers: readonly CardId[]): number {
+  if (workers === lastWorkers) return lastBonusWorkers;
+  let kinds = 0;
+  for (let i = 0; i < workers.length; i++) {
+    const w = workers[i]!;
+    if (isKind(w, "ENG")) kinds |= BONUS_ENG;
+    else if (isKind(w, "WLD")) kinds |= BONUS_WLD;
+    else if (isKind(w, "BLD")) kinds |= BONUS_BLD;
+  }
+  if (Object.isFrozen(workers)) {
+    lastWorkers = workers;
+    lastBonusWorkers = kinds;
+  }
+  return kinds;
+}
+export const BONUS_ENG = 1;
+export const BONUS_WLD = 2;
+export const BONUS_BLD = 4;
+let lastWorkers: readonly CardId[] | null = null;
+let lastBonusWorkers = 0;

@@ -74,4 +74,55 @@ describe("currentPrompt", () => {
     }
     expect(shared).toBeGreaterThan(500);
   });
+
+  it("comes from the rules frozen all the way down, the options as currentPrompt makes them", () => {
+    // index.ts freezes its prompt list itself, so the engine's deepFreeze stops at the list: a
+    // part left unfrozen there (an option not handed out frozen, the context) would stay so.
+    const unfrozen = (value: unknown): boolean => {
+      if (typeof value !== "object" || value === null) return false;
+      if (!Object.isFrozen(value)) return true;
+      return Object.values(value).some(unfrozen);
+    };
+    const contexts = new Set<string>();
+    for (const seats of [2, 3, 4]) {
+      const seed = `frozen-prompts-${seats}`;
+      const { log } = playOut(elPaso, { seed, seats, choosers: Array.from({ length: seats }, () => randomBot) });
+      let state = elPaso.setup(seed, seats);
+      for (const { seat, action } of log) {
+        const prompts = elPaso.prompts(state);
+        expect(unfrozen(prompts)).toBe(false);
+        expect(prompts).toEqual([currentPrompt(state)]);
+        for (const p of prompts) if (p.context) contexts.add(p.kind);
+        state = (elPaso.apply(state, seat, action as ElPasoAction) as { state: typeof state }).state;
+      }
+      // A hand-built (unfrozen) copy's prompts are frozen too, and the same.
+      expect(unfrozen(elPaso.prompts(structuredClone(state)))).toBe(false);
+    }
+    for (const kind of ["move", "actions", "deliver"]) expect(contexts).toContain(kind);
+  });
+
+  it("offers a worker bonus by the worker area as it is now, when a hand-built area changes in place", () => {
+    // The last frozen worker area's bonus types are kept (prompt-options.ts bonusWorkers): an
+    // unfrozen one must be looked at again each time.
+    const { log } = playOut(elPaso, { seed: "bonus-workers", seats: 2, choosers: [randomBot, randomBot] });
+    let state = elPaso.setup("bonus-workers", 2);
+    const engineer = (options: readonly ElPasoAction[]) => options.some((o) => o.type === "bonus" && o.worker === "ENG");
+    let checked = 0;
+    for (const { seat, action } of log) {
+      if (engineer(currentPrompt(state)!.options)) {
+        const copy = structuredClone(state);
+        const p = copy.players[copy.active]!;
+        expect(engineer(currentPrompt(copy)!.options)).toBe(true);
+        const kept = [...p.workers];
+        p.workers.splice(0, p.workers.length, ...kept.filter((w) => !w.startsWith("W-ENG")));
+        expect(engineer(currentPrompt(copy)!.options)).toBe(false);
+        p.workers.splice(0, p.workers.length, ...kept);
+        expect(engineer(currentPrompt(copy)!.options)).toBe(true);
+        checked++;
+      }
+      state = (elPaso.apply(state, seat, action as ElPasoAction) as { state: typeof state }).state;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
 });
+

@@ -48,7 +48,7 @@ import {
   isKind,
 } from "./data.ts";
 import { handBreedingValue } from "./breeding-value.ts";
-import { AUX_EXCHANGE, DONE, EXCHANGE, NO_DELIVERY, actBreedOption, actOption, auxOption, auxTrashOption, bonusOption, buildOption, deliverOption, discardOption, hireOption, hireSecondOption, moveOption } from "./prompt-options.ts";
+import { AUX_EXCHANGE, BONUS_BLD, BONUS_ENG, BONUS_WLD, DONE, EXCHANGE, NO_DELIVERY, actBreedOption, actOption, auxOption, auxTrashOption, bonusOption, bonusWorkers, buildOption, deliverOption, discardOption, hireOption, hireSecondOption, moveOption } from "./prompt-options.ts";
 import type { ElPasoState, Frame, PlayerState } from "./state.ts";
 import { suePrompt } from "./sue-turn.ts";
 
@@ -316,18 +316,10 @@ function anytime(p: PlayerState): ElPasoAction[] {
 
 /** `anytime`'s options appended to `out`, the workers counted in one pass over the worker area. */
 function anytimeInto(out: ElPasoAction[], p: PlayerState): void {
-  let eng = 0;
-  let wild = 0;
-  let bld = 0;
-  for (let i = 0; i < p.workers.length; i++) {
-    const w = p.workers[i]!;
-    if (isKind(w, "ENG")) eng++;
-    else if (isKind(w, "WLD")) wild++;
-    else if (isKind(w, "BLD")) bld++;
-  }
-  if (eng > 0) out.push(bonusOption("ENG"));
-  if (wild > 0) out.push(bonusOption("WLD"));
-  if (bld > 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push(bonusOption("BLD"));
+  const kinds = bonusWorkers(p.workers);
+  if ((kinds & BONUS_ENG) !== 0) out.push(bonusOption("ENG"));
+  if ((kinds & BONUS_WLD) !== 0) out.push(bonusOption("WLD"));
+  if ((kinds & BONUS_BLD) !== 0 && p.money >= BUILDER_BONUS_COST && p.certs < MAX_CERTIFICATES) out.push(bonusOption("BLD"));
   // RULINGS.exchangeAnyTime: in El Paso too, before the delivery or during its reward.
   if (p.tokens > 0 && p.draw.length + p.discard.length > 0) out.push(EXCHANGE);
 }

@@ -1,9 +1,11 @@
+import { playOut, randomBot } from "@saloon/engine";
 import type { MatchFixture } from "@saloon/engine/testing";
 import { describe, expect, it } from "vitest";
 import matches from "./fixtures/matches.json" with { type: "json" };
-import { BREEDS } from "./data.ts";
+import { BONUSES, BONUS_IDS, BREEDS } from "./data.ts";
 import { elPaso } from "./index.ts";
 import { bestObjectives, objectiveResources, playerBreakdown, playerFigures, playerResources, scoreBreakdown } from "./scoring.ts";
+import type { ElPasoState } from "./state.ts";
 
 describe("the best objective assignment, resources and score so far, cached per frozen player", () => {
   it("is at every moment of a stored match what a fresh search finds (never a stale value)", () => {
@@ -92,4 +94,76 @@ describe("the best objective assignment, resources and score so far, cached per 
     built.players[0]!.workers = [];
     expect(workers(playerResources(built, 0))).toBe(before - inArea);
   });
+
+  it("a new entry's figures taken from the last entry's on the same board and posts are what a fresh count finds", () => {
+    // Random play and the bot's in 2–4 seats: each new entry's figures against those of a copy (never
+    // remembered). On the same board and posts the builders' and discs' counts, the buildings'
+    // and posts' VP, and (with the same resources, herder's space or tiles) the workers', cattle's
+    // and bonus tiles' VP are the last entry's (scoring.ts keptBreakdown); after someone built or
+    // delivered, an entry with the same piles takes the last entry's cards and counts the
+    // builders and discs anew. Each kind of change but a bonus tile (below) is met here.
+    const met = { samePlace: 0, newPlaces: 0, money: 0, resources: 0, simmentalSpace: 0 };
+    for (const [seats, random] of [[2, true], [3, true], [4, true], [2, false], [3, false], [4, false]] as const) {
+      const seed = `kept-figures-${seats}-${random}`;
+      // The bot takes bonus tiles, random play hardly ever.
+      const { log } = playOut(elPaso, { seed, seats, ...(random ? { choosers: Array.from({ length: seats }, () => randomBot) } : {}) });
+      let state: ElPasoState = elPaso.setup(seed, seats);
+      for (const { seat, action } of log) {
+        const before = state;
+        for (let s = 0; s < seats; s++) playerFigures(before, s);
+        state = (elPaso.apply(state, seat, action) as { state: ElPasoState }).state;
+        const fresh = structuredClone(state);
+        for (let s = 0; s < seats; s++) {
+          const p = state.players[s]!;
+          const q = before.players[s]!;
+          const figures = playerFigures(state, s);
+          expect(figures.resources).toEqual(objectiveResources(fresh, s));
+          expect(figures.breakdown).toEqual(scoreBreakdown(fresh, s));
+          if (p === q || p.objectives !== q.objectives) continue;
+          if (state.board !== before.board || state.posts !== before.posts) {
+            // Someone built or delivered: with the same piles only the builders and discs are counted.
+            if (p.draw === q.draw && p.hand === q.hand && p.discard === q.discard && p.workers === q.workers) met.newPlaces++;
+            continue;
+          }
+          met.samePlace++;
+          if (p.money !== q.money) met.money++;
+          if (JSON.stringify(figures.resources) !== JSON.stringify(playerFigures(before, s).resources)) met.resources++;
+          if ((p.herder === "SIMM") !== (q.herder === "SIMM")) met.simmentalSpace++;
+        }
+      }
+    }
+    expect(met.money).toBeGreaterThan(100);
+    expect(met.resources).toBeGreaterThan(20);
+    expect(met.simmentalSpace).toBeGreaterThan(0);
+    expect(met.newPlaces).toBeGreaterThan(20);
+  });
+
+  it("a bonus tile gained on the same board and posts counts in the new entry's score", () => {
+    // The bots and random play hardly ever take one: a frozen entry with one more tile, built by
+    // hand from an engine state, stands in for the action.
+    let state: ElPasoState = elPaso.setup("kept-bonus", 2);
+    const before = playerBreakdown(state, 0);
+    const p = state.players[0]!;
+    const tile = BONUS_IDS.find((t) => BONUSES[t]!.vp > 0)!;
+    const entry = Object.freeze({ ...p, money: p.money + 1, bonuses: Object.freeze([...p.bonuses, tile]) });
+    state = Object.freeze({ ...state, players: Object.freeze([entry, state.players[1]!]) }) as ElPasoState;
+    expect(playerBreakdown(state, 0)).toEqual(scoreBreakdown(structuredClone(state), 0));
+    expect(playerBreakdown(state, 0).bonuses).toBe(before.bonuses + BONUSES[tile]!.vp);
+  });
+
+  it("an engine entry's new list that is not frozen is not remembered", () => {
+    // Only lists the last remembered entry shares are taken for frozen (scoring.ts immutable): a
+    // frozen entry holding a hand-built, unfrozen hand is counted afresh after the hand changes.
+    let state: ElPasoState = elPaso.setup("unfrozen-hand", 2);
+    playerFigures(state, 0);
+    const p = state.players[0]!;
+    const hand = [...p.hand];
+    const entry = Object.freeze({ ...p, hand });
+    state = { ...state, players: [entry, state.players[1]!] };
+    const first = playerResources(state, 0);
+    hand.length = 0;
+    expect(playerResources(state, 0)).toEqual(objectiveResources(structuredClone(state), 0));
+    expect(playerResources(state, 0)).not.toEqual(first);
+  });
 });
+

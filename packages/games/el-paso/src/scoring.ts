@@ -19,7 +19,10 @@ import {
   workerOf,
 } from "./data.ts";
 import type { ElPasoState, PlayerState } from "./state.ts";
+import { NEEDS, type Needs, canMeetTogether } from "./objective-needs.ts";
 import { isSue } from "./sue.ts";
+
+export { NEEDS, type Needs, canMeetTogether };
 
 /** The scoring pad's 7 categories, in order. */
 export const SCORE_CATEGORIES = ["money", "buildings", "posts", "workers", "cattle", "bonuses", "objectives"] as const;
@@ -63,6 +66,33 @@ function countResources(state: Pick<ElPasoState, "players" | "board" | "posts">,
   const posts = postFigures(state.posts, seat);
   PLACES[1] = posts.discs10;
   PLACES[2] = posts.discs16;
+}
+
+/** `countResources` of the seat whose piles `cards` (resources) were counted from: the builders and discs counted, the cards taken from there. */
+function countPlacesOf(state: Pick<ElPasoState, "board" | "posts">, seat: Seat, cards: ObjectiveResources): void {
+  COUNTED.fill(0);
+  const w = cards.workers;
+  COUNTED[0] = w.COW;
+  COUNTED[1] = w.ENG;
+  COUNTED[2] = w.BLD;
+  COUNTED[3] = w.WLD;
+  for (let b = 0; b < BREEDS.length; b++) COUNTED[WORKER_TYPES.length + b] = cards.cattle[BREEDS[b]!] ?? 0;
+  PLACES[0] = boardFigures(state.board, seat).builders;
+  const posts = postFigures(state.posts, seat);
+  PLACES[1] = posts.discs10;
+  PLACES[2] = posts.discs16;
+}
+
+/** `countResources` of the entry `p` on the board and posts `places` (resources) were counted on: its cards counted, the builders and discs taken from there. */
+function countCardsOf(p: PlayerState, places: ObjectiveResources): void {
+  COUNTED.fill(0);
+  countCards(p.draw);
+  countCards(p.hand);
+  countCards(p.discard);
+  countCards(p.workers);
+  PLACES[0] = places.builders;
+  PLACES[1] = places.discs10;
+  PLACES[2] = places.discs16;
 }
 
 /** The resources `countResources` counted, as a record (the breeds owned, in BREEDS' order). */
@@ -187,57 +217,6 @@ function postsFrozen(posts: ElPasoState["posts"]): boolean {
   return true;
 }
 
-/** One objective's requirements, counted by kind (parsed once: the bot checks objectives thousands of times a game). */
-export interface Needs {
-  cattle: [Breed, number][];
-  workers: Record<WorkerType, number>;
-  builders: number;
-  d10: number;
-  d16: number;
-}
-export const NEEDS: Record<string, Needs> = Object.fromEntries(
-  Object.entries(OBJECTIVES).map(([id, o]) => {
-    const cattle: Partial<Record<Breed, number>> = {};
-    const workers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-    let builders = 0;
-    let d10 = 0;
-    let d16 = 0;
-    for (const req of o.req) {
-      const [kind, arg] = req.split(":") as [string, string];
-      if (kind === "CATTLE") cattle[arg as Breed] = (cattle[arg as Breed] ?? 0) + 1;
-      else if (kind === "WORKER") workers[arg as WorkerType]++;
-      else if (kind === "BUILDERS") builders += Number(arg);
-      else if (req === "DISC:16") d16++;
-      else d10++;
-    }
-    return [id, { cattle: Object.entries(cattle) as [Breed, number][], workers, builders, d10, d16 }];
-  }),
-);
-
-/** Can these objectives all be met at once, each item counted once? */
-export function canMeetTogether(objectives: string[], r: ObjectiveResources): boolean {
-  const needCattle: Partial<Record<Breed, number>> = {};
-  const needWorkers: Record<WorkerType, number> = { COW: 0, ENG: 0, BLD: 0, WLD: 0 };
-  let builders = 0;
-  let d10 = 0;
-  let d16 = 0;
-  for (const id of objectives) {
-    const needs = NEEDS[id]!;
-    for (const [breed, n] of needs.cattle) needCattle[breed] = (needCattle[breed] ?? 0) + n;
-    for (const t of WORKER_TYPES) needWorkers[t] += needs.workers[t];
-    builders += needs.builders;
-    d10 += needs.d10;
-    d16 += needs.d16;
-  }
-  for (const [breed, n] of Object.entries(needCattle)) if ((r.cattle[breed as Breed] ?? 0) < n) return false;
-  if (builders > r.builders) return false;
-  if (d16 > r.discs16 || d16 + d10 > r.discs16 + r.discs10) return false;
-  // RULINGS.wildInObjectives: wilds fill the shortfall of specific types once WORKER:WLD is served.
-  let spareWild = r.workers.WLD - needWorkers.WLD;
-  if (spareWild < 0) return false;
-  for (const t of ["COW", "ENG", "BLD"] as const) spareWild -= Math.max(0, needWorkers[t] - r.workers[t]);
-  return spareWild >= 0;
-}
 
 /**
  * The objectives that score: the subset with the highest VP that can be met together (BGA: "the
@@ -302,10 +281,21 @@ interface Remembered {
  */
 const lastFigures = new WeakMap<readonly string[], Remembered>();
 
-function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState): boolean {
-  if (!Object.isFrozen(p) || !Object.isFrozen(state.board) || !postsFrozen(state.posts)) return false;
-  if (!Object.isFrozen(p.objectives) || !Object.isFrozen(p.bonuses)) return false;
-  return Object.isFrozen(p.draw) && Object.isFrozen(p.hand) && Object.isFrozen(p.discard) && Object.isFrozen(p.workers);
+/**
+ * Whether the figures of `p` may be remembered: the entry, board and posts frozen all the way
+ * down. The lists and places the last remembered entry (`before`) shares with it were frozen when
+ * it was remembered and stay so, so only the others are asked (an action changes one or two).
+ */
+function immutable(state: Pick<ElPasoState, "players" | "board" | "posts">, p: PlayerState, before: Remembered | undefined): boolean {
+  if (!Object.isFrozen(p)) return false;
+  const b = before?.player;
+  if (before?.board !== state.board && !Object.isFrozen(state.board)) return false;
+  if (before?.posts !== state.posts && !postsFrozen(state.posts)) return false;
+  if (b?.bonuses !== p.bonuses && !Object.isFrozen(p.bonuses)) return false;
+  if (b?.draw !== p.draw && !Object.isFrozen(p.draw)) return false;
+  if (b?.hand !== p.hand && !Object.isFrozen(p.hand)) return false;
+  if (b?.discard !== p.discard && !Object.isFrozen(p.discard)) return false;
+  return b?.workers === p.workers || Object.isFrozen(p.workers);
 }
 
 function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "sue">, seat: Seat): Remembered | null {
@@ -314,15 +304,23 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   const last = lastFigures.get(p.objectives);
   // Found: the entry, board and posts were frozen all the way down when remembered, and stay so.
   if (last && last.player === p && last.board === state.board && last.posts === state.posts && last.sue === sue && last.seat === seat) return last;
-  if (!immutable(state, p)) return null;
+  // The last entry's (same objectives list, seat and side) is where the new one's figures start.
+  // Its objectives are this entry's too (the key), and what it shares with this one was frozen
+  // when it was remembered.
   const before = last && last.seat === seat && last.sue === sue ? last : undefined;
+  if (!immutable(state, p, before)) return null;
   const samePlace = before !== undefined && before.board === state.board && before.posts === state.posts;
   // The same cards, builders and discs: the same resources. Else counted again, and kept as the
-  // last ones' object when they come out equal.
+  // last ones' object when they come out equal. On the same board and posts only the cards are
+  // counted: the builders and discs are the last resources' (the board's and posts' figures
+  // were looked up again for every new entry, a third of the count; issue #14).
   let resources: ObjectiveResources;
-  if (samePlace && samePiles(before.player, p)) resources = before.resources;
+  const piles = before !== undefined && samePiles(before.player, p);
+  if (samePlace && piles) resources = before.resources;
   else {
-    countResources(state, seat);
+    if (samePlace) countCardsOf(p, before.resources);
+    else if (piles) countPlacesOf(state, seat, before.resources);
+    else countResources(state, seat);
     resources = before && sameAsCounted(before.resources) ? before.resources : freezeResources(countedResources());
   }
   // The same objectives (the key of lastFigures) and resources (the same object when the counts
@@ -330,7 +328,6 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
   // comes out the same (the view's objectives' status is remembered per best assignment: view.ts).
   let best = before && before.resources === resources ? before.best : searchObjectives(state, seat, resources);
   if (best !== before?.best) best = before && sameBest(before.best, best) ? before.best : deepFreeze(best);
-  const breakdown = scoreBreakdown(state as ElPasoState, seat, best, resources);
   const fresh: Remembered = {
     player: p,
     seat,
@@ -339,7 +336,7 @@ function remembered(state: Pick<ElPasoState, "players" | "board" | "posts" | "su
     sue,
     best,
     resources,
-    breakdown: before && sameBreakdown(before.breakdown, breakdown) ? before.breakdown : Object.freeze(breakdown),
+    breakdown: keptBreakdown(state as ElPasoState, seat, best, resources, before, samePlace),
   };
   lastFigures.set(p.objectives, fresh);
   return fresh;
@@ -358,6 +355,32 @@ function sameBest(a: { met: readonly string[]; vp: number }, b: { met: readonly 
   if (a.vp !== b.vp || a.met.length !== b.met.length) return false;
   for (let i = 0; i < a.met.length; i++) if (a.met[i] !== b.met[i]) return false;
   return true;
+}
+
+/**
+ * `scoreBreakdown` of the new entry, as the last entry's very object when every figure comes out
+ * the same (the view's score entry goes by it). With `before` on the same board and posts, its
+ * buildings' and posts' VP are taken from it, and its workers' and cattle's too while the
+ * resources and the herder's Simmental space are the same: most actions change the money or
+ * nothing the pad counts, and the breakdown was made and compared in full for each (issue #14).
+ */
+function keptBreakdown(state: ElPasoState, seat: Seat, best: { met: string[]; vp: number }, resources: ObjectiveResources, before: Remembered | undefined, samePlace: boolean): Record<ScoreCategory, number> {
+  if (before === undefined || !samePlace) {
+    const fresh = scoreBreakdown(state, seat, best, resources);
+    return before !== undefined && sameBreakdown(before.breakdown, fresh) ? before.breakdown : Object.freeze(fresh);
+  }
+  const p = state.players[seat]!;
+  const b = before.breakdown;
+  const money = Math.floor(p.money / DOLLARS_PER_VP);
+  let workers = b.workers;
+  let cattle = b.cattle;
+  if (resources !== before.resources || (p.herder === "SIMM") !== (before.player.herder === "SIMM")) {
+    workers = workersVp(resources);
+    cattle = cattleVp(resources, p.herder);
+  }
+  const bonuses = p.bonuses === before.player.bonuses ? b.bonuses : bonusesVp(p.bonuses);
+  if (money === b.money && workers === b.workers && cattle === b.cattle && bonuses === b.bonuses && best.vp === b.objectives) return b;
+  return Object.freeze({ money, buildings: b.buildings, posts: b.posts, workers, cattle, bonuses, objectives: best.vp });
 }
 
 function sameBreakdown(a: Record<ScoreCategory, number>, b: Record<ScoreCategory, number>): boolean {
@@ -397,22 +420,34 @@ export function scoreBreakdown(
 ): Record<ScoreCategory, number> {
   const p = state.players[seat]!;
   const posts = postFigures(state.posts, seat).vp;
-  let workers = 0;
-  for (const t of WORKER_TYPES) workers += resources.workers[t] * WORKER_VP[t];
-  let cattle = 0;
-  for (const breed in resources.cattle) cattle += resources.cattle[breed as Breed]! * BREED_DATA[breed as Breed].vp;
-  if (p.herder === "SIMM") cattle += SIMMENTAL_SPACE_VP;
-  let bonuses = 0;
-  for (let i = 0; i < p.bonuses.length; i++) bonuses += BONUSES[p.bonuses[i]!]!.vp;
   return {
     money: Math.floor(p.money / DOLLARS_PER_VP),
     buildings: boardFigures(state.board, seat).vp,
     posts,
-    workers,
-    cattle,
-    bonuses,
+    workers: workersVp(resources),
+    cattle: cattleVp(resources, p.herder),
+    bonuses: bonusesVp(p.bonuses),
     objectives: objectives.vp,
   };
+}
+
+function workersVp(resources: ObjectiveResources): number {
+  let workers = 0;
+  for (const t of WORKER_TYPES) workers += resources.workers[t] * WORKER_VP[t];
+  return workers;
+}
+
+function cattleVp(resources: ObjectiveResources, herder: PlayerState["herder"]): number {
+  let cattle = 0;
+  for (const breed in resources.cattle) cattle += resources.cattle[breed as Breed]! * BREED_DATA[breed as Breed].vp;
+  if (herder === "SIMM") cattle += SIMMENTAL_SPACE_VP;
+  return cattle;
+}
+
+function bonusesVp(bonuses: readonly string[]): number {
+  let vp = 0;
+  for (let i = 0; i < bonuses.length; i++) vp += BONUSES[bonuses[i]!]!.vp;
+  return vp;
 }
 
 export const scoreTotal = (breakdown: Record<ScoreCategory, number>): number => SCORE_CATEGORIES.reduce((s, c) => s + breakdown[c], 0);

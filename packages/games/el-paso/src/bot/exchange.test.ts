@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { currentPrompt } from "../prompts.ts";
 import type { ElPasoState } from "../state.ts";
-import { beliefFromView } from "./belief.ts";
+import { BREEDS } from "../data.ts";
+import { beliefFromView, isPlaceholder } from "./belief.ts";
+import { NextDeliveries } from "./deliveries.ts";
 import { exchangeGain, keptGains, newExchangeGain } from "./exchange.ts";
+import { NB, cattleIndex } from "./holdings.ts";
 import { gameDecisions, recordedDecisions } from "./recorded-decisions.ts";
 import { newSearch, trialsOf, tryOption } from "./search.ts";
 import { WEIGHTS, horizonAt } from "./weights.ts";
@@ -55,4 +58,47 @@ describe("exchange gains kept across decisions", () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  it("is the expectation worked out with every next delivery's worth found afresh", () => {
+    // newExchangeGain keeps each worth for one gain by the breeds in the hand (exchange.ts
+    // worthOf): against the plain expectation, with no worth kept at all.
+    let compared = 0;
+    for (const [view, { seat }] of recordedDecisions("exchange-plain", 2)) {
+      const belief = beliefFromView(view, seat);
+      const horizon = horizonAt(belief.state, seat);
+      const search = newSearch(belief, horizon, WEIGHTS);
+      const s = belief.state;
+      const me = s.players[seat]!;
+      const hand = new Array<number>(NB).fill(0);
+      let cards = 0;
+      for (const card of me.hand) {
+        if (isPlaceholder(card)) continue;
+        hand[cattleIndex(card)]!++;
+        cards++;
+      }
+      const pool = BREEDS.map((b) => belief.drawCattle[b] ?? 0);
+      if (pool.every((n) => n === 0)) for (const card of me.discard) if (!card.startsWith("W-")) pool[cattleIndex(card)]!++;
+      const total = pool.reduce((a, b) => a + b, 0);
+      if (total === 0 || cards === 0) continue;
+      const next = new NextDeliveries(belief, s, horizon, WEIGHTS);
+      let expected = 0;
+      for (let b = 0; b < NB; b++) {
+        if (pool[b] === 0) continue;
+        hand[b]!++;
+        let best = -Infinity;
+        for (let drop = 0; drop < NB; drop++) {
+          if (hand[drop] === 0) continue;
+          hand[drop]!--;
+          best = Math.max(best, next.worth(hand, cards));
+          hand[drop]!++;
+        }
+        hand[b]!--;
+        expected += (pool[b]! / total) * best;
+      }
+      expect(newExchangeGain(search, s, false)).toBe(expected - next.worth(hand, cards));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
 });
+

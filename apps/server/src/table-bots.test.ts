@@ -188,6 +188,10 @@ describe("bots whose decisions are made in the bots' thread", () => {
     const again = thinker.asked[1]!;
     expect(again.prompt).toEqual(lost.prompt);
     expect(again.dice).toEqual(lost.dice);
+    // The rebuilt table's bots are new to the thread (a new key) and send the whole game: the new
+    // thread has no copy, and the dead one's copy may hold a move that was never stored.
+    expect(again.question.table).not.toBe(lost.question.table);
+    expect(again.question.base).toEqual({ state: table.gameState(), moves: 0 });
     again.answer(elPaso.bot(again.view, again.prompt, randomFrom(again.dice)));
     await settle();
     expect(moves).toEqual([{ seat: lost.prompt.seat, action: elPaso.bot(lost.view, lost.prompt, randomFrom(lost.dice)) }]);

@@ -2,7 +2,7 @@ import { playOut, randomBot } from "@saloon/engine";
 import type { MatchFixture } from "@saloon/engine/testing";
 import { describe, expect, it } from "vitest";
 import matches from "./fixtures/matches.json" with { type: "json" };
-import { BONUSES, BONUS_IDS, BREEDS } from "./data.ts";
+import { BONUSES, BONUS_IDS, BREEDS, OBJECTIVES } from "./data.ts";
 import { elPaso } from "./index.ts";
 import { bestObjectives, objectiveResources, playerBreakdown, playerFigures, playerResources, scoreBreakdown } from "./scoring.ts";
 import type { ElPasoState } from "./state.ts";
@@ -149,6 +149,34 @@ describe("the best objective assignment, resources and score so far, cached per 
     state = Object.freeze({ ...state, players: Object.freeze([entry, state.players[1]!]) }) as ElPasoState;
     expect(playerBreakdown(state, 0)).toEqual(scoreBreakdown(structuredClone(state), 0));
     expect(playerBreakdown(state, 0).bonuses).toBe(before.bonuses + BONUSES[tile]!.vp);
+  });
+
+  it("an objective met on the same board and posts counts in the new entry's score, the other figures unchanged", () => {
+    // keptBreakdown hands back the last entry's breakdown when the money, workers, cattle and
+    // bonus tiles come out equal, so only its objectives comparison catches a best assignment
+    // that changed alone. The new piles must differ (else the last best assignment is reused) while
+    // the workers' and cattle's VP stay equal: a Simmental swapped for a second Corriente (2 VP
+    // each) meets OB02 (two Corriente) and leaves the rest as it was. Frozen entries built by hand,
+    // like the bonus tile's case above, so that nothing else moves (scoring reads a card's breed
+    // from its id and only the player's piles, so the market keeping those ids does not matter).
+    let state: ElPasoState = elPaso.setup("kept-objectives", 2);
+    const p = state.players[0]!;
+    // The remembered figures are keyed by this list: both entries hold the very same frozen one.
+    const objectives = Object.freeze(["OB02"]) as string[];
+    const old = Object.freeze({ ...p, objectives, hand: Object.freeze([...p.hand, "C-COR-01", "C-SIM-01"]) });
+    state = Object.freeze({ ...state, players: Object.freeze([old, state.players[1]!]) }) as ElPasoState;
+    // Asked first so the old entry is remembered, as the views do after every action.
+    const before = playerBreakdown(state, 0);
+    expect(before.objectives).toBe(0);
+    const entry = Object.freeze({ ...old, hand: Object.freeze([...p.hand, "C-COR-01", "C-COR-02"]) });
+    // The same board and posts objects: the new entry's figures start from the old one's.
+    state = Object.freeze({ ...state, players: Object.freeze([entry, state.players[1]!]) }) as ElPasoState;
+    const after = playerBreakdown(state, 0);
+    expect(after).toEqual(scoreBreakdown(structuredClone(state), 0));
+    expect(after.objectives).not.toBe(before.objectives);
+    expect(after.objectives).toBe(OBJECTIVES.OB02!.vp);
+    // Nothing but the objectives changed, which is what leaves only that comparison to notice it.
+    expect({ ...after, objectives: before.objectives }).toEqual(before);
   });
 
   it("an engine entry's new list that is not frozen is not remembered", () => {

@@ -1,5 +1,5 @@
 import type { AnyGame } from "@saloon/engine";
-import { rebuildView } from "@saloon/protocol";
+import { ViewDecoder, rebuildView } from "@saloon/protocol";
 import { describe, expect, it } from "vitest";
 import { EventLog } from "./event-log.ts";
 import { TableSync } from "./table-sync.ts";
@@ -182,6 +182,58 @@ describe("the table's projection, key by key", () => {
     expect(reads).toBe(readsAtStart);
     expect(written).toEqual(["/players/1/money"]);
     expect(rebuildView(Object.fromEntries(state.view.entries()))).toEqual({ players: [{ money: 1, hand: ["a", "b"] }, { money: 5, hand: ["c"] }] });
+  });
+
+  it("a key of the game's wholeMembers holds one path per member: a member pushed or popped writes or deletes one path, and clients rebuild the same views", () => {
+    // El Paso's pending-action frames (Game.wholeMembers): split into fields, each frame pushed
+    // added a path per field (and per spec) in every client's synced map, and each frame popped
+    // deleted them again.
+    const frame = (kind: string, used: boolean, specs: number) => Object.freeze({ kind, used, location: Object.freeze({ at: kind }), specs: Object.freeze(Array.from({ length: specs }, (_, n) => Object.freeze({ n }))) });
+    const moments: (readonly object[])[] = [
+      [frame("turn", false, 2)],
+      [frame("turn", false, 2), frame("build", false, 3)],
+      [frame("turn", false, 2), frame("build", true, 3)],
+      [frame("turn", true, 1)],
+      [],
+      [frame("deliver", false, 0)],
+    ];
+    let now = 0;
+    // Seat 0 sees one frame more than the public view (a private step), seat 1 the public stack.
+    const game = {
+      wholeMembers: ["stack"],
+      view: (_state: unknown, seat: number | null) => ({ round: 1, stack: seat === 0 ? [...moments[now]!, frame("secret", false, 1)] : moments[now]! }),
+      prompts: () => [],
+    } as unknown as AnyGame;
+    const state = tableState(2);
+    const sync = new TableSync(game, state, () => 2, new EventLog());
+    const decoders = [new ViewDecoder(), new ViewDecoder()];
+    let changes: string[] = [];
+    const set = state.view.set.bind(state.view);
+    const remove = state.view.delete.bind(state.view);
+    state.view.set = (key: string, value: string) => (changes.push(`set ${key}`), set(key, value));
+    state.view.delete = (key: string) => (changes.push(`delete ${key}`), remove(key));
+    const changed: string[][] = [];
+    for (now = 0; now < moments.length; now++) {
+      changes = [];
+      sync.publish(null, true);
+      changed.push(changes);
+      const publicPaths = Object.fromEntries(state.view.entries());
+      expect(Object.keys(publicPaths).filter((path) => path.startsWith("/stack"))).toEqual(["/stack", ...moments[now]!.map((_, n) => `/stack/${n}`)]);
+      expect(rebuildView(publicPaths)).toEqual(game.view(null, null));
+      for (const seat of [0, 1]) {
+        const secret = Object.fromEntries(state.seats[seat]!.secret!.view.entries());
+        expect(rebuildView(publicPaths, secret), `seat ${seat} at moment ${now}`).toEqual(game.view(null, seat));
+        expect(decoders[seat]!.decode(publicPaths, secret), `seat ${seat}'s decoder at moment ${now}`).toEqual(game.view(null, seat));
+      }
+    }
+    // A push writes the new frame's one path, a frame's change rewrites its path, a pop deletes it.
+    expect(changed[1]).toEqual(["set /stack/1"]);
+    expect(changed[2]).toEqual(["set /stack/1"]);
+    expect(changed[3]).toEqual(["delete /stack/1", "set /stack/0"]);
+    // An empty list is a leaf of its own ("[]", as any flat list), and a list again a marker and its members.
+    expect(changed[4]).toEqual(["delete /stack/0", "set /stack"]);
+    expect(changed[5]).toEqual(["set /stack", "set /stack/0"]);
+    expect(state.view.get("/stack/0")).toBe(JSON.stringify(frame("deliver", false, 0)));
   });
 
   it("a frozen part of the state that comes again as the same object is not read again, for the public view or any seat", () => {

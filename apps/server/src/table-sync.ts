@@ -88,7 +88,7 @@ export class Projector {
 
   /** `watched(seat)`: whether any connection sees that seat's own view now; the others' are left out. */
   project(game: AnyGame, gameState: unknown, seatCount: number, playing: boolean, watched: (seat: Seat) => boolean): Projection {
-    const publicView = this.publicPaths.flatten(game.view(gameState, null));
+    const publicView = this.publicPaths.flatten(game.view(gameState, null), undefined, game.wholeMembers);
     const seats = Array.from({ length: seatCount }, (_, seat) => (watched(seat) ? this.seatPart(game, gameState, seat, publicView, playing) : null));
     return { publicView, seats, gameState, playing };
   }
@@ -100,7 +100,7 @@ export class Projector {
 
   /** What `seat`'s view of `gameState` shows differently from the public view `publicView` (made from the same state). */
   seatView(game: AnyGame, gameState: unknown, seat: Seat, publicView: ReadonlyMap<string, KeyPaths>): Map<string, Unit> {
-    const own = (this.seatPaths[seat] ??= new ViewerPaths(true)).flatten(game.view(gameState, seat), publicView);
+    const own = (this.seatPaths[seat] ??= new ViewerPaths(true)).flatten(game.view(gameState, seat), publicView, game.wholeMembers);
     const known = this.seatKeys[seat];
     // A map of the seat's that nobody reads any more (`retireSeat`) is refilled, as the flatten's are.
     const view = this.seatSpares[seat] ?? new Map<string, Override>();

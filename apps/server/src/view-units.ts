@@ -208,8 +208,11 @@ export class ViewerPaths {
    */
   constructor(private readonly recycles: boolean) {}
 
-  /** `shared`: the public view's units, reused as they are where this view holds the very same value. */
-  flatten(view: unknown, shared?: ReadonlyMap<string, KeyPaths>): Map<string, KeyPaths> {
+  /**
+   * `shared`: the public view's units, reused as they are where this view holds the very same value.
+   * `wholeMembers`: the view's keys whose members are each one leaf (Game.wholeMembers).
+   */
+  flatten(view: unknown, shared?: ReadonlyMap<string, KeyPaths>, wholeMembers?: readonly string[]): Map<string, KeyPaths> {
     let next = this.spare ?? new Map<string, KeyPaths>();
     this.spare = null;
     const object = viewObject(view);
@@ -219,7 +222,7 @@ export class ViewerPaths {
       const value = object[key];
       if (value === undefined) continue;
       const path = pathOf("", key);
-      next.set(path, unit(path, value, 0, this.last.get(path), shared?.get(path)));
+      next.set(path, unit(path, value, 0, this.last.get(path), shared?.get(path), false, wholeMembers !== undefined && wholeMembers.includes(key)));
       count += 1;
     }
     // A refilled map that held a key this view lacks (rare: a view's keys seldom change).
@@ -329,10 +332,14 @@ function memberAt(members: Members | undefined, shape: Shape | undefined, place:
   return members.shape === shape ? members.units[place] : members.get(path);
 }
 
-function unit(path: string, value: unknown, depth: number, known: KeyPaths | undefined, shared: KeyPaths | undefined): KeyPaths {
+/**
+ * The unit of `value` at `path`. `asLeaf`: the value is one leaf whatever it holds;
+ * `membersAsLeaves`: its members are (a key of Game.wholeMembers).
+ */
+function unit(path: string, value: unknown, depth: number, known: KeyPaths | undefined, shared: KeyPaths | undefined, asLeaf = false, membersAsLeaves = false): KeyPaths {
   if (known && sameText(known, value)) return known;
   if (shared && sameText(shared, value)) return shared;
-  if (depth < SPLIT_DEPTH && !isLeaf(value)) {
+  if (!asLeaf && depth < SPLIT_DEPTH && !isLeaf(value)) {
     const isArray = Array.isArray(value);
     const mark = isArray ? ARRAY_MARK : OBJECT_MARK;
     const knownMembers = known?.text === mark ? known.members : undefined;
@@ -353,7 +360,7 @@ function unit(path: string, value: unknown, depth: number, known: KeyPaths | und
       if (shape !== undefined && shape.paths[count] !== at) shape = undefined;
       const mine = memberAt(knownMembers, shape, count, at);
       const public_ = memberAt(sharedMembers, shape, count, at);
-      const made = unit(at, member, depth + 1, mine, public_);
+      const made = unit(at, member, depth + 1, mine, public_, membersAsLeaves);
       units[count] = made;
       count += 1;
       if (asKnown && mine !== made) asKnown = false;
@@ -378,6 +385,6 @@ function unit(path: string, value: unknown, depth: number, known: KeyPaths | und
     return known;
   }
   // A leaf's one path carries its text; deeper than SPLIT_DEPTH a container is flattened whole.
-  return depth < SPLIT_DEPTH || isLeaf(value) ? leafUnit(path, text, value) : { text, paths: flattenAt(path, value), value };
+  return asLeaf || depth < SPLIT_DEPTH || isLeaf(value) ? leafUnit(path, text, value) : { text, paths: flattenAt(path, value), value };
 }
 

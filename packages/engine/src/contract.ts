@@ -149,6 +149,13 @@ export interface Game<S, A extends ActionBase, O, V> {
    * decides next ("turn"). undo.ts finds dice, shuffles and decisions handed on by itself.
    */
   closesUndo?(before: S, after: S, seat: Seat): "reveal" | "turn" | null;
+  /**
+   * Optional, for the server's sync (docs/sync.md): top-level keys of the view whose members each
+   * travel as one value (one path with the member's JSON) instead of a path per field. For lists
+   * whose members come and go whole, such as El Paso's pending-action frames: split into fields,
+   * each push added and each pop deleted a path per field in every client's synced map.
+   */
+  wholeMembers?: readonly string[];
 }
 
 /** A seat the game plays itself, and the name it goes by at the table. */

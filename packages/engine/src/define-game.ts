@@ -51,6 +51,8 @@ export interface GameRules<S, A extends ActionBase, O, V> {
    * Paso's simulator; issue #14). A game that sets it tests that its events are so.
    */
   freshEvents?: boolean;
+  /** See Game.wholeMembers. */
+  wholeMembers?: readonly string[];
   isOver(state: S): boolean;
   scores(state: S): FinalScores | null;
   view(state: S, viewer: Seat | null): V;
@@ -139,6 +141,7 @@ export function defineGame<S, A extends ActionBase, O, V>(rules: GameRules<S, A,
     bot: rules.bot,
     ...(rules.stats ? { stats: rules.stats } : {}),
     ...(rules.automaSeats ? { automaSeats: rules.automaSeats } : {}),
+    ...(rules.wholeMembers ? { wholeMembers: rules.wholeMembers } : {}),
     ...(rules.closesUndo ? { closesUndo: rules.closesUndo } : {}),
     apply(state, seat, action) {
       if (!isBoundedJson(action) || typeof action !== "object" || action === null || Array.isArray(action)) {

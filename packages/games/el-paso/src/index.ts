@@ -117,6 +117,9 @@ export const elPaso = defineGame<ElPasoState, ElPasoAction, ElPasoOptions, ElPas
   isOver: (state) => state.phase.kind === "over",
   scores: finalScores,
   view: viewFor,
+  // The pending-action frames are pushed and popped whole, a few a turn: one path each in the
+  // synced state rather than one per field (Game.wholeMembers).
+  wholeMembers: ["stack"],
   // Sue's prompts have one option: her turn is decided by the rules, the room only paces it.
   bot: (view, prompt, random, memory) => (prompt.kind === "sue" ? prompt.options[0]! : chooseAction(view, prompt, random, WEIGHTS, memory)),
   automaSeats: (_seats, options) => (options.solo ? [{ seat: SUE_SEAT, name: "Sue" }] : []),

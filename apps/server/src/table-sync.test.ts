@@ -1,6 +1,8 @@
-import type { AnyGame } from "@saloon/engine";
+import { games } from "@saloon/catalog";
+import type { AnyGame, LoggedAction } from "@saloon/engine";
 import { ViewDecoder, rebuildView } from "@saloon/protocol";
 import { describe, expect, it } from "vitest";
+import elPasoMatches from "../../../packages/games/el-paso/src/fixtures/matches.json" with { type: "json" };
 import { EventLog } from "./event-log.ts";
 import { TableSync } from "./table-sync.ts";
 import { PrivateSeatSchema, SeatSchema, TableStateSchema } from "./table-state.ts";
@@ -234,6 +236,36 @@ describe("the table's projection, key by key", () => {
     expect(changed[4]).toEqual(["delete /stack/0", "set /stack"]);
     expect(changed[5]).toEqual(["set /stack", "set /stack/0"]);
     expect(state.view.get("/stack/0")).toBe(JSON.stringify(frame("deliver", false, 0)));
+  });
+
+  it("El Paso's pending-action frames are one path each through a stored game, and each seat's decoder shows its view", () => {
+    // The real rules (defineGame passes wholeMembers on) over a stored match: no path below a
+    // frame, and the views rebuilt from the synced maps are the game's at every step.
+    const game = games["el-paso"]!;
+    const match = (elPasoMatches as unknown as { seed: string; seats: number; options: unknown; log: LoggedAction[] }[])[0]!;
+    let gameState = game.setup(match.seed, match.seats, match.options ?? undefined);
+    const state = tableState(match.seats);
+    const sync = new TableSync(game, state, () => match.seats, new EventLog());
+    const decoders = Array.from({ length: match.seats }, () => new ViewDecoder());
+    let framesSeen = 0;
+    for (const [step, entry] of [{ seat: 0, action: null }, ...match.log].entries()) {
+      if (step > 0) {
+        const result = game.apply(gameState, entry.seat, entry.action);
+        if (!result.ok) throw new Error(result.error.message);
+        gameState = result.state;
+      }
+      sync.publish(gameState, true);
+      const publicPaths = Object.fromEntries(state.view.entries());
+      const below = Object.keys(publicPaths).filter((path) => /^\/stack\/\d+\//.test(path));
+      expect(below, `step ${step}`).toEqual([]);
+      framesSeen += Object.keys(publicPaths).filter((path) => /^\/stack\/\d+$/.test(path)).length;
+      for (let seat = 0; seat < match.seats; seat++) {
+        const secret = Object.fromEntries(state.seats[seat]!.secret!.view.entries());
+        expect(Object.keys(secret).filter((path) => /^\/stack\/\d+\//.test(path))).toEqual([]);
+        expect(decoders[seat]!.decode(publicPaths, secret), `seat ${seat} at step ${step}`).toEqual(JSON.parse(JSON.stringify(game.view(gameState, seat))));
+      }
+    }
+    expect(framesSeen).toBeGreaterThan(match.log.length / 2);
   });
 
   it("a frozen part of the state that comes again as the same object is not read again, for the public view or any seat", () => {
